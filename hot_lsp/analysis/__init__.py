@@ -1,0 +1,1 @@
+"""Meaning: the semantic model, validator rules, evaluator. Plain Python over the node tree."""

@@ -1,0 +1,58 @@
+"""Which kind of file a YAML document is: HOT template, environment, or neither.
+
+Editors send every YAML file to the server; only templates and environment
+files get diagnostics (DESIGN.md, "Files the server treats as HOT").
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Literal
+
+from ..document import Mapping, Node
+
+Kind = Literal["template", "environment", "cfn", "other"]
+
+VERSION_KEY = "heat_template_version"
+CFN_VERSION_KEYS = ("AWSTemplateFormatVersion", "HeatTemplateFormatVersion")
+ENVIRONMENT_ONLY_SECTIONS = (
+    "resource_registry",
+    "parameter_defaults",
+    "event_sinks",
+    "parameter_merge_strategies",
+    "encrypted_param_names",
+)
+ENVIRONMENT_SECTIONS = ("parameters", *ENVIRONMENT_ONLY_SECTIONS)
+
+# For text that does not parse: a version key at the start of a line (YAML) or quoted (JSON).
+_VERSION_IN_TEXT = re.compile(r'^\s*["\']?heat_template_version["\']?\s*:', re.M)
+_ENV_IN_TEXT = re.compile(r"^(resource_registry|parameter_defaults|event_sinks|parameter_merge_strategies)\s*:", re.M)
+
+
+def detect_kind(root: Node | None, text: str, named_as_environment: bool = False) -> Kind:
+    """Classify a parsed document; falls back on the text when the YAML is broken."""
+    if isinstance(root, Mapping):
+        keys = set(k for k in root.keys() if isinstance(k, str))
+        if VERSION_KEY in keys:
+            return "template"
+        if keys.intersection(CFN_VERSION_KEYS):
+            return "cfn"
+        if keys.intersection(ENVIRONMENT_ONLY_SECTIONS):
+            return "environment"
+        if named_as_environment and keys and keys <= set(ENVIRONMENT_SECTIONS):
+            return "environment"
+        if _looks_like_unversioned_template(root):
+            return "template"
+    if _VERSION_IN_TEXT.search(text):
+        return "template"
+    if _ENV_IN_TEXT.search(text):
+        return "environment"
+    return "other"
+
+
+def _looks_like_unversioned_template(root: Mapping) -> bool:
+    """A top-level ``resources`` map of ``{type: ...}`` bodies: a template that lost its version line."""
+    resources = root.get("resources")
+    if not isinstance(resources, Mapping) or len(resources) == 0:
+        return False
+    return all(isinstance(p.value, Mapping) and "type" in p.value for p in resources.entries())

@@ -1,0 +1,108 @@
+"""0xxx: YAML-level findings (reported by the document layer) and heat_template_version."""
+
+from __future__ import annotations
+
+from ... import spec
+from ...document import Scalar
+from ..codes import define
+from ..model import TemplateModel
+from ..report import Reporter
+
+# Codes the document layer reports; documented here, where the area lives.
+define("E0001", "The YAML does not parse (the parser's message, at its position).", "a: [1, 2\nb: 3", "version")
+define("W0002", "A mapping repeats a key; Heat silently keeps only the last value.", "a: 1\na: 2", "version")
+define(
+    "E0003",
+    "Aliases expand past a safe bound (an alias bomb) or an alias refers to its own enclosing node.",
+    "a: &a [*a]",
+    "version",
+)
+define(
+    "E0004", "The YAML nests deeper than hot-lsp reads (500 levels).", "a: [[[[[[ ... 501 levels ... ]]]]]]", "version"
+)
+define("E0005", "The file is too large to read at all (over 32 MiB).", "(a 40 MB file)", "version")
+define("E0007", "The file holds more than one YAML document; Heat reads exactly one.", "a: 1\n---\nb: 2", "version")
+define("E0008", "A YAML tag Heat's safe loader cannot construct (e.g. !Ref, !!python/...).", "x: !Ref foo", "version")
+W0006 = define(
+    "W0006",
+    "The template is larger than Heat's max_template_size (524,288 characters); Heat will reject it.",
+    "(a 600 KB template)",
+    "version",
+)
+E0010 = define(
+    "E0010",
+    "The template has resources but no heat_template_version.",
+    "resources:\n  r: {type: OS::Heat::None}",
+    "version",
+)
+E0011 = define(
+    "E0011",
+    "heat_template_version is not a string (an unquoted year is a number).",
+    "heat_template_version: 2016",
+    "version",
+)
+E0012 = define(
+    "E0012",
+    "heat_template_version is not a version Heat 27 knows; the nearest valid ones are suggested.",
+    "heat_template_version: 2016-10-15",
+    "version",
+)
+
+MAX_TEMPLATE_SIZE = 524_288
+
+
+def check(model: TemplateModel, report: Reporter) -> None:
+    text = model.parsed.text
+    if len(text) > MAX_TEMPLATE_SIZE:
+        report(
+            W0006,
+            (0, min(len(text), len(model.parsed.lines.line_text(0)) or 1)),
+            f"This template has {len(text):,} characters; Heat rejects templates over "
+            f"{MAX_TEMPLATE_SIZE:,} (max_template_size). Split it into nested templates.",
+        )
+    pair = model.root.pair("heat_template_version")
+    if pair is None:
+        first = next(iter(model.root.pairs), None)
+        at = first.key if first is not None else model.root
+        report(
+            E0010,
+            at,
+            f"heat_template_version is missing; add `heat_template_version: {spec.LATEST.date}` "
+            "as the first line (Heat says: Template format version not found).",
+            data={"fix": "add_version", "version": spec.LATEST.date},
+        )
+        return
+    value = pair.value
+    if not isinstance(value, Scalar) or value.value is None:
+        report(E0011, value if isinstance(value, Scalar) else pair.key, _not_string_message(value))
+        return
+    if not isinstance(value.value, str):
+        report(E0011, value, _not_string_message(value))
+        return
+    if spec.lookup_version(value.value) is None:
+        suggestions = spec.nearest_version_names(value.value)
+        hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
+        report(
+            E0012,
+            value,
+            f'"{value.value}" is not a HOT version Heat 27 accepts.{hint} Valid: '
+            f"{', '.join(spec.accepted_version_names())}.",
+            data={"suggestions": suggestions},
+        )
+
+
+def _not_string_message(value: object) -> str:
+    shown = value.text if isinstance(value, Scalar) else "a collection"
+    return (
+        f"heat_template_version must be a version string such as {spec.LATEST.date} or "
+        f"{spec.LATEST.alias}; {shown!r} is read as {_type_name(value)}, and Heat then says "
+        "'Template version was not provided'."
+    )
+
+
+def _type_name(value: object) -> str:
+    if isinstance(value, Scalar):
+        return {"int": "a number", "float": "a number", "bool": "a boolean", "null": "nothing"}.get(
+            value.tag, value.tag
+        )
+    return "a list or mapping"

@@ -1,0 +1,48 @@
+"""One entry point from text to diagnostics, shared by the CLI, the server and the tests."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..document import Diagnostic, ParsedDocument, parse
+from .kind import Kind, detect_kind
+from .model import TemplateModel, build_model
+from .report import Reporter
+from .rules import RULE_MODULES
+from .suppress import apply_suppressions
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    disabled: frozenset[str] = frozenset()
+    named_as_environment: bool = False
+
+
+@dataclass(slots=True)
+class Analysis:
+    """Everything known about one text; immutable once built, so requests can share it."""
+
+    text: str
+    parsed: ParsedDocument
+    kind: Kind
+    model: TemplateModel | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def analyze(text: str, options: Options = Options()) -> Analysis:
+    parsed = parse(text)
+    kind = detect_kind(parsed.root, text, options.named_as_environment)
+    if kind not in ("template", "environment"):
+        return Analysis(text, parsed, kind, None, [])
+    model = build_model(parsed) if kind == "template" else None
+    report = Reporter()
+    for diagnostic in parsed.problems:
+        report.diagnostics.append(diagnostic)
+    if model is not None:
+        for module in RULE_MODULES:
+            module.check(model, report)
+    diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
+    if options.disabled:
+        diagnostics = [d for d in diagnostics if d.code not in options.disabled]
+    diagnostics.sort(key=lambda d: (d.start, d.code))
+    return Analysis(text, parsed, kind, model, diagnostics)

@@ -1,0 +1,23 @@
+"""Text -> positioned YAML tree, typed the way Heat's loader types it. Knows nothing of HOT."""
+
+from .nodes import Mapping, Node, Pair, Scalar, Sequence, walk
+from .parse import ParsedDocument, parse
+from .positions import LineIndex
+from .problems import ERROR, HINT, INFORMATION, WARNING, Diagnostic
+
+__all__ = [
+    "Diagnostic",
+    "ERROR",
+    "HINT",
+    "INFORMATION",
+    "LineIndex",
+    "Mapping",
+    "Node",
+    "Pair",
+    "ParsedDocument",
+    "Scalar",
+    "Sequence",
+    "WARNING",
+    "parse",
+    "walk",
+]

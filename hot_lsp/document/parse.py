@@ -1,0 +1,410 @@
+"""Text -> positioned tree, built from ruamel.yaml's event stream.
+
+Why events and not ``compose``: libyaml (through ruamel.yaml.clib) produces
+events about three times faster than it composes nodes, and building our own
+nodes from them lets us type scalars as Heat does, keep duplicate keys, bound
+alias expansion and nesting depth without recursion, and keep the part of the
+tree read before a syntax error (for completion in half-typed text).
+
+The C parser bundles an old libyaml that rejects flow mappings such as
+``{get_param:Foo}`` which Heat accepts, so when it fails we read the text
+again with the pure-Python parser, and only its verdict counts.
+"""
+
+from __future__ import annotations
+
+import gc
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from ruamel.yaml import YAML
+from ruamel.yaml.error import MarkedYAMLError, YAMLError
+from ruamel.yaml.events import (
+    AliasEvent,
+    DocumentStartEvent,
+    MappingEndEvent,
+    MappingStartEvent,
+    ScalarEvent,
+    SequenceEndEvent,
+    SequenceStartEvent,
+)
+
+from .nodes import Mapping, Node, Pair, Scalar, Sequence
+from .positions import LineIndex
+from .problems import Diagnostic
+from .scalars import SAFE_COLLECTION_TAGS, SAFE_SCALAR_TAGS, short_tag, type_plain, type_tagged
+
+# Bounds on hostile input. Real templates nest < 40 levels and rarely alias.
+MAX_DEPTH = 500
+MAX_ALIAS_EXPANSION = 100_000  # extra nodes that aliases may add to the tree
+MAX_TEXT_CHARS = 32 * 1024 * 1024
+PURE_PARSE_BUDGET_S = 5.0
+
+BOM = "\ufeff"
+
+
+@dataclass(slots=True)
+class ParsedDocument:
+    """What the document layer knows of one text."""
+
+    text: str
+    lines: LineIndex
+    root: Node | None
+    problems: list[Diagnostic] = field(default_factory=list)
+    syntax_ok: bool = True  # False: root is only what was read before the error
+    truncated: bool = False  # a bound stopped reading: the tree is incomplete
+
+
+def parse(text: str) -> ParsedDocument:
+    """Parse ``text`` (one YAML or JSON document) into a positioned tree; never raises."""
+    lines = LineIndex(text)
+    if len(text) > MAX_TEXT_CHARS:
+        return ParsedDocument(
+            text,
+            lines,
+            None,
+            [
+                Diagnostic(
+                    "E0005",
+                    f"The file has {len(text):,} characters; hot-lsp reads at most {MAX_TEXT_CHARS:,} "
+                    "(and Heat accepts at most 524,288).",
+                    0,
+                    min(len(text), 1),
+                )
+            ],
+            syntax_ok=False,
+            truncated=True,
+        )
+    shift = 1 if text.startswith(BOM) else 0
+    body = text[shift:]
+    builder = _TreeBuilder(body, shift)
+    try:
+        with _gc_paused():
+            builder.consume(_C_YAML.parse(body))
+    except YAMLError as c_error:
+        builder = _TreeBuilder(body, shift)
+        try:
+            builder.consume(_budgeted(_PURE_YAML.parse(body), PURE_PARSE_BUDGET_S))
+        except _BudgetExceeded:
+            # Too slow (deeply nested flow text): trust the C parser's verdict.
+            builder = _TreeBuilder(body, shift)
+            try:
+                builder.consume(_C_YAML.parse(body))
+            except YAMLError:
+                pass
+            builder.fail(c_error)
+        except YAMLError as pure_error:
+            builder.fail(pure_error)
+        except RecursionError:
+            builder.fail_message("The YAML is nested too deeply to read.", 0)
+    except RecursionError:  # pragma: no cover - the event parsers are iterative
+        builder.fail_message("The YAML is nested too deeply to read.", 0)
+    return builder.result(text, lines)
+
+
+_C_YAML = YAML(typ="safe", pure=False)
+_PURE_YAML = YAML(typ="safe", pure=True)
+
+
+class _BudgetExceeded(Exception):
+    pass
+
+
+def _budgeted(events: Iterator[Any], seconds: float) -> Iterator[Any]:
+    deadline = time.monotonic() + seconds
+    for count, event in enumerate(events):
+        if count & 511 == 0 and time.monotonic() > deadline:
+            raise _BudgetExceeded
+        yield event
+
+
+@contextmanager
+def _gc_paused() -> Iterator[None]:
+    # Building thousands of small objects triggers many useless collections
+    # (~40% of a large parse); nothing here creates reference cycles.
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
+
+
+class _Frame:
+    __slots__ = ("is_map", "start", "flow", "items", "key", "tag", "anchor", "seen", "merged")
+
+    def __init__(self, is_map: bool, start: int, flow: bool, tag: str | None, anchor: str | None) -> None:
+        self.is_map = is_map
+        self.start = start
+        self.flow = flow
+        self.items: list[Any] = []
+        self.key: Node | None = None
+        self.tag = tag
+        self.anchor = anchor
+        self.seen: dict[Any, Node] | None = {} if is_map else None
+        self.merged: list[Pair] = []
+
+
+class _TreeBuilder:
+    def __init__(self, body: str, shift: int) -> None:
+        self.body = body
+        self.shift = shift
+        self.stack: list[_Frame] = []
+        self.anchors: dict[str, Node] = {}
+        self.open_anchors: set[str] = set()
+        self.root: Node | None = None
+        self.problems: list[Diagnostic] = []
+        self.documents = 0
+        self.expansion = 0
+        self.alias_bomb = False
+        self.syntax_ok = True
+        self.truncated = False
+        self.last_offset = 0
+
+    # -- driving -----------------------------------------------------------
+    def consume(self, events: Iterator[Any]) -> None:
+        shift = self.shift
+        stack = self.stack
+        for event in events:
+            kind = type(event)
+            if kind is ScalarEvent:
+                start = event.start_mark.index + shift
+                self.last_offset = end = event.end_mark.index + shift
+                self._add(self._scalar(event, start, end), event.anchor)
+            elif kind is MappingStartEvent or kind is SequenceStartEvent:
+                if len(stack) >= MAX_DEPTH:
+                    start = event.start_mark.index + shift
+                    self.problems.append(
+                        Diagnostic(
+                            "E0004",
+                            f"The YAML nests deeper than {MAX_DEPTH} levels; hot-lsp stops reading here "
+                            "(no real template needs this).",
+                            start,
+                            start + 1,
+                        )
+                    )
+                    self.truncated = True
+                    self.syntax_ok = False
+                    self._close_all(start)
+                    return
+                tag = short_tag(event.tag)
+                start = event.start_mark.index + shift
+                if tag is not None and tag not in SAFE_COLLECTION_TAGS and tag != "!":
+                    self._bad_tag(tag, start)
+                if event.anchor is not None:
+                    self.open_anchors.add(event.anchor)
+                stack.append(_Frame(kind is MappingStartEvent, start, bool(event.flow_style), tag, event.anchor))
+            elif kind is MappingEndEvent or kind is SequenceEndEvent:
+                self.last_offset = end = event.end_mark.index + shift
+                self._close(end)
+            elif kind is AliasEvent:
+                self._alias(event)
+            elif kind is DocumentStartEvent:
+                self.documents += 1
+                if self.documents > 1:
+                    start = event.start_mark.index + shift
+                    self.problems.append(
+                        Diagnostic(
+                            "E0007",
+                            "expected a single document in the stream: Heat reads one YAML document per template.",
+                            start,
+                            start + 3,
+                        )
+                    )
+                    return
+
+    def fail(self, error: YAMLError) -> None:
+        mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
+        offset = mark.index + self.shift if mark is not None else self.last_offset
+        self.fail_message(_readable(error), offset)
+
+    def fail_message(self, message: str, offset: int) -> None:
+        self.syntax_ok = False
+        end = offset + 1 if offset < len(self.body) + self.shift else offset
+        self.problems.append(Diagnostic("E0001", message, offset, end))
+        self._close_all(offset)
+
+    # -- building ----------------------------------------------------------
+    def _scalar(self, event: ScalarEvent, start: int, end: int) -> Scalar:
+        text = event.value
+        style = event.style or None
+        tag = short_tag(event.tag)
+        if tag is None or tag == "!":
+            if style is None and tag is None:
+                try:
+                    value, typed = type_plain(text)
+                except ValueError:
+                    value, typed = text, "str"
+                return Scalar(value, text, typed, None, start, end)
+            return Scalar(text, text, "str", style, start, end)
+        if tag in SAFE_SCALAR_TAGS:
+            try:
+                value, typed = type_tagged(text, tag)
+            except (ValueError, TypeError):
+                self.problems.append(Diagnostic("E0008", f"The value {text!r} cannot be read as !!{tag}.", start, end))
+                value, typed = text, "str"
+            return Scalar(value, text, typed, style, start, end)
+        self._bad_tag(tag, start)
+        return Scalar(text, text, "str", style, start, end)
+
+    def _bad_tag(self, tag: str, start: int) -> None:
+        self.problems.append(
+            Diagnostic(
+                "E0008",
+                f"Heat cannot read the tag '{tag}': its YAML loader only knows the standard safe tags "
+                "(could not determine a constructor for the tag).",
+                start,
+                start + 1,
+            )
+        )
+
+    def _add(self, node: Node, anchor: str | None) -> None:
+        if anchor is not None:
+            self.anchors[anchor] = node
+            self.open_anchors.discard(anchor)
+        stack = self.stack
+        if not stack:
+            if self.root is None:
+                self.root = node
+            return
+        frame = stack[-1]
+        if not frame.is_map:
+            frame.items.append(node)
+            return
+        if frame.key is None:
+            frame.key = node
+            return
+        key = frame.key
+        frame.key = None
+        self._add_pair(frame, key, node)
+
+    def _add_pair(self, frame: _Frame, key: Node, value: Node) -> None:
+        pair = Pair(key, value)
+        frame.items.append(pair)
+        if not isinstance(key, Scalar):
+            self.problems.append(
+                Diagnostic(
+                    "E0001",
+                    "A mapping key must be a plain value: Heat's loader refuses a list or mapping as a key "
+                    "(found unhashable key).",
+                    key.start,
+                    max(key.start + 1, min(key.end, key.start + 80)),
+                )
+            )
+            return
+        if key.value == "<<" and key.style is None:
+            self._merge(frame, value)
+            return
+        seen = frame.seen
+        assert seen is not None
+        try:
+            hash(key.value)
+            marker = key.value
+        except TypeError:
+            marker = repr(key.value)
+        earlier = seen.get(marker)
+        if earlier is not None:
+            self.problems.append(
+                Diagnostic(
+                    "W0002",
+                    f'Duplicate key "{key.text}": Heat silently keeps only this last one and drops the value '
+                    f"given earlier (offset {earlier.start}).",
+                    key.start,
+                    key.end,
+                    data={"first": [earlier.start, earlier.end]},
+                )
+            )
+        seen[marker] = key
+
+    def _merge(self, frame: _Frame, value: Node) -> None:
+        sources = value.items if isinstance(value, Sequence) else (value,)
+        for source in sources:
+            if not isinstance(source, Mapping):
+                self.problems.append(
+                    Diagnostic(
+                        "E0001",
+                        "A '<<' merge key needs a mapping or a list of mappings.",
+                        value.start,
+                        max(value.end, value.start + 1),
+                    )
+                )
+                return
+        # Earlier sources win over later ones, as in YAML 1.1 merges.
+        for source in reversed(sources):
+            frame.merged.extend(source.entries())
+
+    def _alias(self, event: AliasEvent) -> None:
+        start = event.start_mark.index + self.shift
+        end = event.end_mark.index + self.shift
+        name = event.anchor
+        target = self.anchors.get(name)
+        if name in self.open_anchors:
+            self.problems.append(
+                Diagnostic(
+                    "E0003", f"The alias *{name} refers to its own enclosing node (a recursive structure).", start, end
+                )
+            )
+            target = None
+        elif target is None:
+            self.problems.append(Diagnostic("E0001", f"found undefined alias *{name}.", start, end))
+        elif not self.alias_bomb:
+            self.expansion += target.weight
+            if self.expansion > MAX_ALIAS_EXPANSION:
+                self.alias_bomb = True
+                self.problems.append(
+                    Diagnostic(
+                        "E0003",
+                        f"Aliases here expand the document past {MAX_ALIAS_EXPANSION:,} extra nodes (an alias bomb?); "
+                        "hot-lsp leaves this and later aliases empty.",
+                        start,
+                        end,
+                    )
+                )
+                target = None
+        else:
+            target = None
+        if target is None:
+            target = Scalar(None, "", "null", None, start, end)
+        self._add(target, None)
+
+    def _close(self, end: int) -> None:
+        frame = self.stack.pop()
+        if frame.is_map:
+            if frame.key is not None:  # a key still waiting for its value (only after errors)
+                key = frame.key
+                frame.key = None
+                self._add_pair(frame, key, Scalar(None, "", "null", None, key.end, key.end))
+            node: Node = Mapping(tuple(frame.items), frame.flow, frame.start, end, tuple(frame.merged))
+        else:
+            node = Sequence(tuple(frame.items), frame.flow, frame.start, end)
+        if frame.anchor is not None:
+            self.open_anchors.discard(frame.anchor)
+        self._add(node, frame.anchor)
+
+    def _close_all(self, end: int) -> None:
+        while self.stack:
+            self._close(max(end, self.stack[-1].start))
+
+    def result(self, text: str, lines: LineIndex) -> ParsedDocument:
+        self._close_all(len(text))
+        return ParsedDocument(text, lines, self.root, self.problems, self.syntax_ok, self.truncated)
+
+
+def _readable(error: YAMLError) -> str:
+    """The parser's complaint in one sentence, without its 'in <unicode string>' noise."""
+    if isinstance(error, MarkedYAMLError):
+        parts = [p for p in (error.context, error.problem) if p]
+        message = "; ".join(parts) if parts else "invalid YAML"
+        note = getattr(error, "note", None)
+        if note:
+            message += f" ({note.strip()})"
+    else:
+        message = str(error).splitlines()[0] if str(error) else "invalid YAML"
+    message = (message[0].upper() + message[1:]).rstrip(". ")
+    if "'\\t'" in message:
+        message += "; YAML does not allow tabs for indentation"
+    return f"YAML syntax error: {message}."
