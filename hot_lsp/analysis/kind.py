@@ -32,7 +32,7 @@ _ENV_IN_TEXT = re.compile(r"^(resource_registry|parameter_defaults|event_sinks|p
 def detect_kind(root: Node | None, text: str, named_as_environment: bool = False) -> Kind:
     """Classify a parsed document; falls back on the text when the YAML is broken."""
     if isinstance(root, Mapping):
-        keys = set(k for k in root.keys() if isinstance(k, str))
+        keys = {k for k in root if isinstance(k, str)}
         if VERSION_KEY in keys:
             return "template"
         if keys.intersection(CFN_VERSION_KEYS):

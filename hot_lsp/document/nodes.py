@@ -10,7 +10,7 @@ walks it must not assume every node has one parent.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Union
+from typing import Any
 
 
 class Node:
@@ -141,6 +141,10 @@ class Mapping(Node):
     def keys(self) -> list[Any]:
         return [p.key_value for p in self._entries.values()]
 
+    def __iter__(self) -> Iterator[Any]:
+        """Key values, like a dict."""
+        return (p.key_value for p in self._entries.values())
+
     def __len__(self) -> int:
         return len(self._entries)
 
@@ -159,7 +163,7 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-AnyNode = Union[Mapping, Sequence, Scalar]
+AnyNode = Mapping | Sequence | Scalar
 
 
 def walk(node: Node) -> Iterator[Node]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import gc
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -91,10 +91,8 @@ def parse(text: str) -> ParsedDocument:
         except _BudgetExceeded:
             # Too slow (deeply nested flow text): trust the C parser's verdict.
             builder = _TreeBuilder(body, shift)
-            try:
+            with suppress(YAMLError):
                 builder.consume(_C_YAML.parse(body))
-            except YAMLError:
-                pass
             builder.fail(c_error)
         except YAMLError as pure_error:
             builder.fail(pure_error)
@@ -312,7 +310,7 @@ class _TreeBuilder:
                 Diagnostic(
                     "W0002",
                     f'Duplicate key "{key.text}": Heat silently keeps only this last one and drops the value '
-                    f"given earlier (offset {earlier.start}).",
+                    f"given on line {self.body.count(chr(10), 0, earlier.start - self.shift) + 1}.",
                     key.start,
                     key.end,
                     data={"first": [earlier.start, earlier.end]},

@@ -22,6 +22,12 @@ define(
 )
 define("E0005", "The file is too large to read at all (over 32 MiB).", "(a 40 MB file)", "version")
 define("E0007", "The file holds more than one YAML document; Heat reads exactly one.", "a: 1\n---\nb: 2", "version")
+define(
+    "E0009",
+    "The file is not UTF-8 text (binary, or another encoding); Heat reads UTF-8.",
+    "(a file saved as Latin-1 with accented characters)",
+    "version",
+)
 define("E0008", "A YAML tag Heat's safe loader cannot construct (e.g. !Ref, !!python/...).", "x: !Ref foo", "version")
 W0006 = define(
     "W0006",

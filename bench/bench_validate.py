@@ -1,0 +1,92 @@
+"""Parse + validate time on the corpus's largest templates, against a bare C-accelerated ruamel.yaml compose.
+
+    python bench/bench_validate.py [--runs N]
+
+Prints median and p99 in ms per file, and the ratio (parse+validate) / compose. The compose baseline is
+measured with garbage collection paused too (our parser pauses it), so the ratio is not flattered by GC.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from hot_lsp.analysis.validate import analyze  # noqa: E402
+from hot_lsp.document import parse  # noqa: E402
+
+CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
+FILES = [
+    "tripleo-heat-templates/network/endpoints/endpoint_map.yaml",
+    "tripleo-heat-templates/deployment/nova/nova-compute-container-puppet.yaml",
+    "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
+]
+
+
+def timed_rounds(fns: dict[str, object], runs: int) -> dict[str, list[float]]:
+    """Round-robin: each round runs every function once, so machine noise hits all of them alike."""
+    for fn in fns.values():
+        fn()  # warm up
+    samples: dict[str, list[float]] = {name: [] for name in fns}
+    for _ in range(runs):
+        for name, fn in fns.items():
+            started = time.perf_counter()
+            fn()
+            samples[name].append((time.perf_counter() - started) * 1000)
+    return samples
+
+
+def summary(samples: list[float]) -> str:
+    ordered = sorted(samples)
+    p99 = ordered[min(len(ordered) - 1, int(round(0.99 * (len(ordered) - 1))))]
+    return f"median {statistics.median(samples):7.1f} ms  p99 {p99:7.1f} ms"
+
+
+def compose_paused(yaml: YAML, text: str) -> None:
+    gc.disable()
+    try:
+        yaml.compose(text)
+    finally:
+        gc.enable()
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=20)
+    runs = parser.parse_args().runs
+    yaml = YAML(typ="safe", pure=False)
+    for rel in FILES:
+        path = CORPUS / rel
+        if not path.exists():
+            print(f"skip {rel}: not found")
+            continue
+        text = path.read_text(encoding="utf-8")
+        samples = timed_rounds(
+            {
+                "compose": lambda text=text: compose_paused(yaml, text),
+                "compose_gc": lambda text=text: yaml.compose(text),
+                "tree": lambda text=text: parse(text),
+                "full": lambda text=text: analyze(text),
+            },
+            runs,
+        )
+        compose, compose_gc, tree, full = (samples[k] for k in ("compose", "compose_gc", "tree", "full"))
+        lines = text.count("\n")
+        print(f"{rel} ({lines} lines)")
+        print(f"  ruamel C compose (GC paused)  {summary(compose)}")
+        print(f"  ruamel C compose (GC on)      {summary(compose_gc)}")
+        print(f"  hot-lsp parse (tree only)     {summary(tree)}")
+        print(f"  hot-lsp parse + validate      {summary(full)}")
+        ratio = statistics.median(full) / statistics.median(compose)
+        print(f"  parse+validate / compose = {ratio:.2f} (validation adds {100 * (ratio - 1):+.0f}%)")
+
+
+if __name__ == "__main__":
+    main()

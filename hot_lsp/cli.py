@@ -1,0 +1,49 @@
+"""The ``hot-lsp`` command: the language server (default) and the CLI tools for CI and terminals."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from . import __version__
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="hot-lsp",
+        description="Language server and checker for OpenStack Heat Orchestration Templates (HOT).",
+    )
+    parser.add_argument("--version", action="version", version=f"hot-lsp {__version__}")
+    commands = parser.add_subparsers(dest="command")
+
+    check = commands.add_parser("check", help="validate templates and print diagnostics")
+    check.add_argument("paths", nargs="+", metavar="PATH", help="template files or directories (recursed)")
+    check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    check.add_argument(
+        "--disable", action="append", default=[], metavar="CODE", help="turn a diagnostic code off (repeatable)"
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    if not args or args[0].startswith("--tcp") or args[0] == "serve":
+        return _serve(args[1:] if args and args[0] == "serve" else args)
+    options = parser.parse_args(args)
+    if options.command == "check":
+        from .commands.check import run_check
+
+        return run_check(options.paths, options.format, frozenset(c.upper() for c in options.disable))
+    parser.print_help()
+    return 2
+
+
+def _serve(args: list[str]) -> int:
+    try:
+        from .server import serve
+    except ImportError as error:  # pragma: no cover - the server ships with the package
+        print(f"hot-lsp: the language server is not available: {error}", file=sys.stderr)
+        return 2
+    return serve(args)

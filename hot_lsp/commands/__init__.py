@@ -1,0 +1,1 @@
+"""The CLI subcommands (wiring over the analysis layer; no analysis logic here)."""

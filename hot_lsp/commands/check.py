@@ -1,0 +1,59 @@
+"""``hot-lsp check``: validate files and print diagnostics as text, JSON or SARIF."""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from ..analysis.validate import Options, analyze
+from ..document import Diagnostic, LineIndex
+from ..document.problems import ERROR
+from . import output
+from .files import NotText, Source, discover, read_text
+
+EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+
+
+@dataclass(slots=True)
+class FileResult:
+    path: str
+    lines: LineIndex
+    diagnostics: list[Diagnostic]
+
+
+def run_check(paths: list[str], fmt: str, disabled: frozenset[str]) -> int:
+    results: list[FileResult] = []
+    io_problem = False
+    options = Options(disabled=disabled)
+    for source in discover(paths):
+        if isinstance(source, OSError):
+            print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
+            io_problem = True
+            continue
+        result = _check_one(source, options)
+        if isinstance(result, OSError):
+            print(f"hot-lsp: {source.path}: {result.strerror or result}", file=sys.stderr)
+            io_problem = True
+        elif result is not None:
+            results.append(result)
+    render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
+    sys.stdout.write(render(results))
+    if io_problem:
+        return EXIT_USAGE
+    has_errors = any(d.severity == ERROR for r in results for d in r.diagnostics)
+    return EXIT_ERRORS if has_errors else EXIT_OK
+
+
+def _check_one(source: Source, options: Options) -> FileResult | OSError | None:
+    try:
+        text = read_text(source.path)
+    except NotText as problem:
+        if not source.explicit:
+            return None  # binary files in a tree are simply not templates
+        return FileResult(source.path, LineIndex(""), [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)])
+    except OSError as error:
+        return error
+    analysis = analyze(text, options)
+    if analysis.kind not in ("template", "environment"):
+        return None
+    return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics)

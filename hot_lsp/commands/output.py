@@ -1,0 +1,106 @@
+"""Diagnostic output formats of ``hot-lsp check`` (DESIGN.md, "Command line")."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from .. import __version__
+from ..analysis.codes import CODES
+from ..document import Diagnostic, LineIndex
+
+if TYPE_CHECKING:
+    from .check import FileResult
+
+_SARIF_LEVEL = {1: "error", 2: "warning", 3: "note", 4: "note"}
+
+
+def text(results: list[FileResult]) -> str:
+    """``path:line:col: severity CODE message``, 1-based, columns in characters."""
+    lines = []
+    for result in results:
+        for d in result.diagnostics:
+            line, col = result.lines.position(d.start, "utf-32")
+            lines.append(f"{result.path}:{line + 1}:{col + 1}: {d.severity_name} {d.code} {d.message}")
+    errors = sum(1 for r in results for d in r.diagnostics if d.severity == 1)
+    warnings = sum(1 for r in results for d in r.diagnostics if d.severity == 2)
+    files = sum(1 for r in results if r.diagnostics)
+    summary = f"{len(results)} file(s) checked: {errors} error(s), {warnings} warning(s) in {files} file(s)"
+    return "\n".join([*lines, summary]) + "\n"
+
+
+def _lsp_range(lines: LineIndex, d: Diagnostic) -> dict[str, Any]:
+    sl, sc = lines.position(d.start)
+    el, ec = lines.position(d.end)
+    return {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}}
+
+
+def json_list(results: list[FileResult]) -> str:
+    items = [
+        {
+            "file": r.path,
+            "range": _lsp_range(r.lines, d),
+            "severity": d.severity_name,
+            "code": d.code,
+            "message": d.message,
+        }
+        for r in results
+        for d in r.diagnostics
+    ]
+    return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
+
+
+def sarif(results: list[FileResult]) -> str:
+    used = sorted({d.code for r in results for d in r.diagnostics})
+    rules = [
+        {
+            "id": code,
+            "shortDescription": {"text": CODES[code].summary if code in CODES else code},
+            "helpUri": f"https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md#{code.lower()}",
+            "defaultConfiguration": {"level": _SARIF_LEVEL.get(_letter_severity(code), "warning")},
+        }
+        for code in used
+    ]
+    index = {code: i for i, code in enumerate(used)}
+    findings = []
+    for r in results:
+        for d in r.diagnostics:
+            sl, sc = r.lines.position(d.start)
+            el, ec = r.lines.position(d.end)
+            findings.append(
+                {
+                    "ruleId": d.code,
+                    "ruleIndex": index[d.code],
+                    "level": _SARIF_LEVEL[d.severity],
+                    "message": {"text": d.message},
+                    "locations": [
+                        {
+                            "physicalLocation": {
+                                "artifactLocation": {"uri": r.path.replace("\\", "/")},
+                                "region": {
+                                    "startLine": sl + 1,
+                                    "startColumn": sc + 1,
+                                    "endLine": el + 1,
+                                    "endColumn": ec + 1,
+                                },
+                            }
+                        }
+                    ],
+                }
+            )
+    log = {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [
+            {
+                "tool": {"driver": {"name": "hot-lsp", "version": __version__, "rules": rules}},
+                "columnKind": "utf16CodeUnits",
+                "results": findings,
+            }
+        ],
+    }
+    return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _letter_severity(code: str) -> int:
+    return {"E": 1, "W": 2, "I": 3, "H": 4}.get(code[:1], 2)

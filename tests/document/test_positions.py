@@ -1,0 +1,39 @@
+"""Offsets <-> LSP positions in UTF-8, UTF-16 and UTF-32."""
+
+import pytest
+
+from hot_lsp.document import LineIndex
+
+TEXT = "ab\r\né😀x\rz\n"
+
+
+@pytest.mark.parametrize(
+    ("offset", "encoding", "expected"),
+    [
+        (0, "utf-16", (0, 0)),
+        (4, "utf-16", (1, 0)),
+        (5, "utf-16", (1, 1)),  # after é
+        (6, "utf-16", (1, 3)),  # after 😀: a surrogate pair
+        (6, "utf-8", (1, 6)),  # é = 2 bytes, 😀 = 4 bytes
+        (6, "utf-32", (1, 2)),
+        (8, "utf-16", (2, 0)),  # lone \r ends a line
+    ],
+)
+def test_position(offset, encoding, expected):
+    assert LineIndex(TEXT).position(offset, encoding) == expected
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "utf-16", "utf-32"])
+def test_round_trip(encoding):
+    index = LineIndex(TEXT)
+    for offset in range(len(TEXT) + 1):
+        if TEXT[offset - 1 : offset + 1] == "\r\n":
+            continue  # between \r and \n is not a position
+        assert index.offset(*index.position(offset, encoding), encoding) == offset
+
+
+def test_positions_inside_a_surrogate_pair_and_past_the_end_clamp():
+    index = LineIndex(TEXT)
+    assert index.offset(1, 2, "utf-16") == 5  # middle of 😀 snaps to its start
+    assert index.offset(1, 99, "utf-16") == 7
+    assert index.offset(99, 0) == len(TEXT)

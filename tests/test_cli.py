@@ -1,0 +1,89 @@
+"""`hot-lsp check` as a user runs it: output formats, exit codes, skipping non-HOT files."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOOD = "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n"
+BAD = "heat_template_version: 2016-10-15\nresources:\n  r:\n    type: OS::Heat::None\n"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "hot_lsp", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "good.yaml").write_text(GOOD)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "bad.yaml").write_text(BAD)
+    (tmp_path / "sub" / "ansible.yml").write_text("- hosts: all\n  tasks: [\n")  # broken, but not HOT
+    (tmp_path / "notes.txt").write_text("heat_template_version: nonsense\n")
+    return tmp_path
+
+
+def test_text_format_and_exit_code(tree: Path):
+    result = run("check", ".", cwd=tree)
+    assert result.returncode == 1
+    first = result.stdout.splitlines()[0]
+    assert first.startswith("sub/bad.yaml:1:24: error E0012 ")  # 1-based line and column
+    assert "2 file(s) checked: 1 error(s)" in result.stdout
+    assert "ansible" not in result.stdout
+
+
+def test_clean_files_exit_zero(tree: Path):
+    result = run("check", "good.yaml", cwd=tree)
+    assert result.returncode == 0, result.stdout
+
+
+def test_json_format_uses_lsp_ranges(tree: Path):
+    result = run("check", "sub", "--format", "json", cwd=tree)
+    [item] = json.loads(result.stdout)
+    assert item["file"] == "sub/bad.yaml"
+    assert item["code"] == "E0012"
+    assert item["severity"] == "error"
+    assert item["range"] == {"start": {"line": 0, "character": 23}, "end": {"line": 0, "character": 33}}
+
+
+def test_sarif_format(tree: Path):
+    result = run("check", ".", "--format", "sarif", cwd=tree)
+    log = json.loads(result.stdout)
+    assert log["version"] == "2.1.0"
+    run0 = log["runs"][0]
+    assert [r["id"] for r in run0["tool"]["driver"]["rules"]] == ["E0012"]
+    [finding] = run0["results"]
+    assert finding["level"] == "error"
+    region = finding["locations"][0]["physicalLocation"]["region"]
+    assert (region["startLine"], region["startColumn"]) == (1, 24)
+
+
+def test_disable_turns_a_code_off(tree: Path):
+    result = run("check", ".", "--disable", "e0012", cwd=tree)
+    assert result.returncode == 0
+    assert "E0012" not in result.stdout
+
+
+def test_missing_path_is_a_usage_error(tree: Path):
+    result = run("check", "nope.yaml", cwd=tree)
+    assert result.returncode == 2
+    assert "nope.yaml" in result.stderr
+
+
+def test_non_utf8_file_named_explicitly(tree: Path):
+    (tree / "latin1.yaml").write_bytes("heat_template_version: 2016-10-14\ndescription: caf\xe9\n".encode("latin-1"))
+    result = run("check", "latin1.yaml", cwd=tree)
+    assert result.returncode == 1
+    assert "E0009" in result.stdout
+
+
+def test_suppression_comments(tree: Path):
+    (tree / "quiet.yaml").write_text("# hot-lsp: disable-file=E0012\n" + BAD)
+    (tree / "line.yaml").write_text(BAD.replace("2016-10-15", "2016-10-15  # hot-lsp: disable=E0012"))
+    assert run("check", "quiet.yaml", "line.yaml", cwd=tree).returncode == 0

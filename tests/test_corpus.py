@@ -1,0 +1,58 @@
+"""The real-template corpus: Heat deploys these, so any error outside MANIFEST.md's list is a false error."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from shared_paths import CORPUS, needs_corpus
+
+from hot_lsp.analysis.validate import analyze
+from hot_lsp.document.problems import ERROR
+
+# Files MANIFEST.md says carry real findings, plus the two Heat unit-test extracts using test-only types.
+_LISTED = re.compile(r"^- `([^`]+\.ya?ml)`", re.M)
+_TEST_ONLY_TYPES = "openstack-heat/_inline/heat/tests/test_resource_py/"
+
+
+def expected_error_files() -> set[str]:
+    manifest = (CORPUS / "MANIFEST.md").read_text()
+    section = manifest.split("These selected files contain", 1)[1].split("Other expectations", 1)[0]
+    return set(_LISTED.findall(section))
+
+
+def corpus_files() -> list[Path]:
+    return sorted(p for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml", ".json") and p.is_file())
+
+
+@needs_corpus
+def test_no_false_errors_on_real_templates():
+    allowed = expected_error_files()
+    assert len(allowed) >= 9, "MANIFEST.md's list of expected findings was not found"
+    unexpected = []
+    checked = 0
+    for path in corpus_files():
+        rel = path.relative_to(CORPUS).as_posix()
+        text = path.read_text(encoding="utf-8")
+        result = analyze(text)
+        if result.kind == "template":
+            checked += 1
+        if rel in allowed or rel.startswith(_TEST_ONLY_TYPES):
+            continue
+        for d in result.diagnostics:
+            if d.severity == ERROR:
+                line = result.parsed.lines.position(d.start)[0] + 1
+                unexpected.append(f"{rel}:{line}: {d.code} {d.message}")
+    assert checked >= 160, f"only {checked} templates recognised in the corpus"
+    assert unexpected == []
+
+
+@needs_corpus
+def test_manifest_anomalies_are_found():
+    """The latent bugs the corpus documents are reported (a validator that says nothing passes the test above)."""
+    found = {}
+    for rel in sorted(expected_error_files()):
+        result = analyze((CORPUS / rel).read_text(encoding="utf-8"))
+        found[rel] = {d.code for d in result.diagnostics}
+    assert "W0002" in found["tripleo-heat-templates-rendered/common/post.yaml"]
+    assert "E0012" in found["tacker/samples/tests/etc/samples/hot_lcm_template.yaml"]
