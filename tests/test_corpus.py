@@ -13,6 +13,9 @@ from hot_lsp.document.problems import ERROR
 # Files MANIFEST.md says carry real findings, plus the two Heat unit-test extracts using test-only types.
 _LISTED = re.compile(r"^- `([^`]+\.ya?ml)`", re.M)
 _TEST_ONLY_TYPES = "openstack-heat/_inline/heat/tests/test_resource_py/"
+# Not deployable and not in MANIFEST.md (its list only names .yaml files): an API response sample with
+# `constraints: [{}]`, which Heat 27.0.1 rejects ("No constraint expressed", checked by running Heat).
+_REAL_ERRORS = {"openstack-heat/api-ref/source/v1/samples/resource-type-template-hot-response.json": {"E2018"}}
 
 
 def expected_error_files() -> set[str]:
@@ -40,7 +43,7 @@ def test_no_false_errors_on_real_templates():
         if rel in allowed or rel.startswith(_TEST_ONLY_TYPES):
             continue
         for d in result.diagnostics:
-            if d.severity == ERROR:
+            if d.severity == ERROR and d.code not in _REAL_ERRORS.get(rel, ()):
                 line = result.parsed.lines.position(d.start)[0] + 1
                 unexpected.append(f"{rel}:{line}: {d.code} {d.message}")
     assert checked >= 160, f"only {checked} templates recognised in the corpus"

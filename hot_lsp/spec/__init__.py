@@ -30,13 +30,16 @@ from .functions import (
 from .parameters import (
     BOOLEAN_FALSE_STRINGS,
     BOOLEAN_TRUE_STRINGS,
+    CFN_PARAMETER_TYPES,
     CONSTRAINT_ENTRY_KEYS,
     CONSTRAINT_KINDS,
     PARAMETER_TYPES,
     PSEUDO_PARAMETERS,
     UNUSABLE_PSEUDO_PARAMETERS,
+    GROUPABLE_PSEUDO_PARAMETERS,
     ConstraintKind,
     constraint_kinds_for,
+    winning_constraint_kind,
 )
 from .structure import (
     CFN_RESOURCE_KEY_SPELLINGS,
@@ -70,6 +73,9 @@ from .versions import (
 )
 
 __all__ = [
+    "CFN_PARAMETER_TYPES",
+    "GROUPABLE_PSEUDO_PARAMETERS",
+    "winning_constraint_kind",
     "BOOLEAN_FALSE_STRINGS",
     "BOOLEAN_TRUE_STRINGS",
     "CFN_ONLY_NAMES",

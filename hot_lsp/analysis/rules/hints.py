@@ -1,5 +1,82 @@
-"""(being written)"""
+"""9xxx: hints: declarations nothing uses.
+
+Heat accepts all of these; they point at dead code or at a reference that was
+meant but never written.
+
+I9001 is information, not a warning: a nested template must declare every
+parameter its parent passes (Heat rejects properties a template resource does
+not declare), so interface parameters such as TripleO's ServiceData,
+ServiceNetMap, RoleName or EndpointMap are often deliberately unread. A
+warning on each would drown real findings. A condition, by contrast, is never
+part of an interface, so an unused one is a warning.
+"""
+
+from __future__ import annotations
+
+from ...document import Scalar, Sequence
+from ..codes import define
+from ..model import TemplateModel
+from ..report import Reporter
+
+I9001 = define(
+    "I9001",
+    "A parameter no get_param reads (parameter_groups do not count); fine for interface parameters a parent passes.",
+    "parameters:\n  unused: {type: string}\nresources: {}",
+    "hints",
+)
+W9002 = define(
+    "W9002",
+    "A condition that no resource, output, `if` or other condition refers to.",
+    "conditions:\n  never: {equals: [1, 1]}\nresources: {}",
+    "hints",
+)
+
+_PARAMETER_READERS = frozenset({"get_param"})
+_CONDITION_READERS = frozenset({"condition", "if", "not", "and", "or"})
 
 
-def check(model, report) -> None:
-    return None
+def check(model: TemplateModel, report: Reporter) -> None:
+    _unused_parameters(model, report)
+    _unused_conditions(model, report)
+
+
+def _unused_parameters(model: TemplateModel, report: Reporter) -> None:
+    if not model.parameters or _reads_computed_parameter(model):
+        return
+    used = {ref.name for ref in model.references if ref.kind == "parameter" and ref.via in _PARAMETER_READERS}
+    for name, entry in model.parameters.items():
+        if name in used:
+            continue
+        report(
+            I9001,
+            entry.key,
+            f"Parameter `{name}` is declared but no get_param reads it. Remove it, unless a parent template "
+            "or environment passes it as part of this template's interface.",
+            {"fix": "remove_key"},
+        )
+
+
+def _reads_computed_parameter(model: TemplateModel) -> bool:
+    """A get_param whose name is computed (by a function) may read any parameter."""
+    for call in model.calls_named("get_param"):
+        args = call.args
+        first = args.items[0] if isinstance(args, Sequence) and args.items else args
+        if not isinstance(first, Scalar):
+            return True
+    return False
+
+
+def _unused_conditions(model: TemplateModel, report: Reporter) -> None:
+    if not model.conditions or not model.has_feature("conditions"):
+        return  # before 2016-10-14 the section itself is reported
+    used = {ref.name for ref in model.references if ref.kind == "condition" and ref.via in _CONDITION_READERS}
+    for name, entry in model.conditions.items():
+        if name in used:
+            continue
+        report(
+            W9002,
+            entry.key,
+            f"Condition `{name}` is never used: no resource or output `condition`, `if`, `not`, `and` or `or` "
+            "refers to it. Attach it where it was meant, or remove it.",
+            {"fix": "remove_key"},
+        )

@@ -89,7 +89,7 @@ def _unknown_data(name: str, allowed: tuple[str, ...]) -> dict[str, object]:
 
 def _check_shape(name: str, value: Node, report: Reporter) -> None:
     shape = _SHAPES.get(name)
-    if shape is None or (isinstance(value, Scalar) and value.value is None):
+    if shape is None or _is_empty(value):
         return
     types, wanted = shape
     if not isinstance(value, types):
@@ -103,6 +103,13 @@ def _check_shape(name: str, value: Node, report: Reporter) -> None:
         report(
             E1003, value if isinstance(value, Scalar) else _first_line(value), f"`{name}` must be {wanted}, not {got}."
         )
+
+
+def _is_empty(value: Node) -> bool:
+    """Heat reads a section with a falsy value (null, '', {}, []) as empty, whatever its type."""
+    if isinstance(value, Scalar):
+        return not value.value
+    return len(value) == 0 if isinstance(value, (Mapping, Sequence)) else False
 
 
 def _first_line(node: Node) -> tuple[int, int]:
