@@ -13,10 +13,15 @@ from .custom_constraints import (
 )
 from .features import FEATURES, feature_since, has_feature
 from .functions import (
+    BROKEN_DIGEST_ALGORITHMS,
     CFN_ONLY_NAMES,
+    CFN_RESOURCE_FACADE_ARGUMENTS,
     FUNCTIONS,
     HOT_DIGEST_ALGORITHMS,
     MAKE_URL_KEYS,
+    MAP_REPLACE_KEYS,
+    RESOURCE_FACADE_ARGUMENTS,
+    YAQL_KEYS,
     FunctionSpec,
     condition_function_availability,
     condition_functions_for,
@@ -26,17 +31,19 @@ from .functions import (
     if_argument_counts,
     nearest_function_names,
     removed_functions_for,
+    repeat_keys_for,
 )
 from .parameters import (
     BOOLEAN_FALSE_STRINGS,
     BOOLEAN_TRUE_STRINGS,
     CFN_PARAMETER_TYPES,
+    CFN_PSEUDO_PARAMETERS,
     CONSTRAINT_ENTRY_KEYS,
     CONSTRAINT_KINDS,
+    GROUPABLE_PSEUDO_PARAMETERS,
     PARAMETER_TYPES,
     PSEUDO_PARAMETERS,
     UNUSABLE_PSEUDO_PARAMETERS,
-    GROUPABLE_PSEUDO_PARAMETERS,
     ConstraintKind,
     constraint_kinds_for,
     winning_constraint_kind,
@@ -73,6 +80,13 @@ from .versions import (
 )
 
 __all__ = [
+    "repeat_keys_for",
+    "RESOURCE_FACADE_ARGUMENTS",
+    "CFN_RESOURCE_FACADE_ARGUMENTS",
+    "BROKEN_DIGEST_ALGORITHMS",
+    "YAQL_KEYS",
+    "MAP_REPLACE_KEYS",
+    "CFN_PSEUDO_PARAMETERS",
     "CFN_PARAMETER_TYPES",
     "GROUPABLE_PSEUDO_PARAMETERS",
     "winning_constraint_kind",

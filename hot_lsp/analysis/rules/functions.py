@@ -1,5 +1,480 @@
-"""(being written)"""
+"""4xxx: intrinsic functions: availability per version and context, arguments, references.
+
+Heat finds a call only where a one-key mapping's key is a function of the
+template's version *in that context* (facts §0); anything else is literal
+data, silently. So a misspelt, too-new or CloudFormation name is reported
+here from the model's look-alikes: as a warning where Heat deploys the
+literal, as an error where Heat fails (removed names, normal functions in a
+condition, shapes Heat refuses). Argument shapes live in ``_function_args``.
+"""
+
+from __future__ import annotations
+
+import difflib
+from typing import Any
+
+from ... import spec
+from ...document import Mapping, Node, Scalar, Sequence, walk
+from ...spec.parameters import CFN_PSEUDO_PARAMETERS
+from ..codes import define
+from ..model import FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
+from ..report import Reporter
+from ._function_args import ArgumentChecker
+
+E4001 = define(
+    "E4001",
+    "A function of a later template version: Heat reads the mapping as literal data, not as a call.",
+    "heat_template_version: 2015-04-30\n...\nvalue: {str_split: [',', 'a,b']}",
+    "functions",
+)
+E4002 = define(
+    "E4002",
+    "A CloudFormation function this version removed: Heat says it is not supported in this version of HOT.",
+    "heat_template_version: 2016-10-14\n...\nvalue: {Fn::Join: [',', [a, b]]}",
+    "functions",
+)
+W4003 = define(
+    "W4003",
+    "A CloudFormation name that is not a HOT function (Fn::GetAtt, Fn::If, ...): Heat keeps it as literal data.",
+    "value: {Fn::GetAtt: [server, first_address]}",
+    "functions",
+)
+W4004 = define(
+    "W4004",
+    "A misspelt function name: Heat keeps the mapping as literal data.",
+    "value: {get_parm: image}",
+    "functions",
+)
+W4005 = define(
+    "W4005",
+    "A condition function (equals, not, and, or) outside conditions: Heat keeps it as a literal mapping.",
+    "value: {equals: [{get_param: env}, prod]}",
+    "functions",
+)
+E4006 = define(
+    "E4006",
+    "A normal function (or `if`) where Heat expects a condition: 'The function X is invalid in this context'.",
+    "conditions:\n  c: {equals: [{get_attr: [r, a]}, 1]}",
+    "functions",
+)
+E4008 = define(
+    "E4008",
+    "get_param names a parameter the template does not declare.",
+    "value: {get_param: flavour}",
+    "functions",
+)
+E4009 = define(
+    "E4009",
+    "get_resource or get_attr (or Ref in 2013-05-23) names a resource the template does not define.",
+    "value: {get_attr: [servr, first_address]}",
+    "functions",
+)
+E4010 = define(
+    "E4010",
+    "A function where Heat forbids it: a resource type, depends_on or description, or get_attr/get_resource in deletion_policy.",
+    "resources:\n  r:\n    type: {get_param: rtype}",
+    "functions",
+)
+E4013 = define(
+    "E4013",
+    "A misspelt or CloudFormation function name where Heat expects a condition: the literal map is no condition.",
+    "conditions:\n  prod: {equal: [{get_param: env}, prod]}",
+    "functions",
+)
+W4015 = define(
+    "W4015",
+    "A function written where Heat never evaluates functions (a parameter default, an output description).",
+    "parameters:\n  p:\n    type: json\n    default: {get_param: other}",
+    "functions",
+)
+
+# Functions that need a resource to exist; deletion_policy is resolved before any does.
+_NEEDS_RESOURCES = ("get_resource", "get_attr")
+
+# What to write instead of a removed CFN name that has no one-to-one HOT function.
+_NO_EQUIVALENT: dict[str, str] = {
+    "Fn::Select": "use a path in get_attr or get_param, or str_split with an index",
+    "Fn::Base64": "drop it: Heat returns the string unchanged",
+    "Fn::GetAZs": "HOT has no equivalent; pass availability zones as a parameter",
+    "Fn::MemberListToMap": "HOT has no equivalent",
+    "Fn::FindInMap": "HOT has no mappings; use a json parameter with get_param and a path",
+}
 
 
-def check(model, report) -> None:
+def check(model: TemplateModel, report: Reporter) -> None:
+    # Heat builds a function object for every call and every removed CFN name; the
+    # look-alikes are reported on their own. Argument checks treat all of them as opaque.
+    opaque = {id(call.node) for call in model.calls}
+    opaque.update(id(look.node) for look in model.look_alikes)
+    positions: set[int] | None = None  # built only when a look-alike sits in a condition context (rare)
+    for look in model.look_alikes:
+        if look.context == "condition" and positions is None:
+            positions = _condition_positions(model)
+        _look_alike(model, report, look, positions or set())
+    checker = ArgumentChecker(model, report, opaque)
+    for call in model.calls:
+        checker.check(call)
+        if call.where.field == "deletion_policy" and call.name in _NEEDS_RESOURCES:
+            _dynamic_deletion_policy(report, call)
+    _references(model, report)
+    _cfn_refs(model, report)
+    _unevaluated_places(model, report)
+
+
+# -- look-alikes: names Heat does not call here --------------------------------------
+
+
+def _condition_positions(model: TemplateModel) -> set[int]:
+    """Nodes where Heat expects a condition (a name, a bool or a condition function)."""
+    ids = {id(entry.value) for entry in model.conditions.values()}
+    for entries in (model.resources, model.outputs):
+        for entry in entries.values():
+            node = entry.get("condition")
+            if node is not None:
+                ids.add(id(node))
+    for call in model.calls:
+        args = call.args
+        if call.name == "if" and isinstance(args, Sequence) and args.items:
+            ids.add(id(args.items[0]))
+        elif call.name == "not":
+            ids.add(id(args))
+        elif call.name in ("and", "or") and isinstance(args, Sequence):
+            ids.update(id(item) for item in args.items)
+    return ids
+
+
+def _look_alike(model: TemplateModel, report: Reporter, look: LookAlike, positions: set[int]) -> None:
+    if look.context == "normal":
+        _normal_look_alike(model, report, look)
+    elif model.has_feature("conditions"):
+        # Before 2016-10-14 there are no conditions at all; the section or key is reported elsewhere.
+        _condition_look_alike(model, report, look, id(look.node) in positions)
+
+
+def _normal_look_alike(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
+    name, version = look.name, model.version
+    availability = spec.function_availability(name, version)
+    if availability == "not_yet":
+        _too_new(model, report, look, spec.FUNCTIONS[name].since)
+    elif availability == "removed":
+        _removed(model, report, look)
+    elif availability == "condition_only":
+        since = spec.FUNCTIONS[name].condition_since or ""
+        later = "" if model.has_feature("conditions") else f" (and conditions need heat_template_version {since})"
+        report(
+            W4005,
+            look.key,
+            f"`{name}` is a condition function: in {look.where.dotted()} Heat keeps `{name}:` as a literal "
+            f"mapping, not true or false. Define the condition in the `conditions` section and choose values "
+            f"with `if: [condition, value_if_true, value_if_false]`{later}.",
+        )
+    elif _is_cfn(name):
+        _cfn_name(model, report, look, W4003, "Heat keeps it as literal data")
+    else:
+        _typo(model, report, look, W4004, "Heat keeps the mapping as literal data")
+
+
+def _condition_look_alike(model: TemplateModel, report: Reporter, look: LookAlike, at_condition: bool) -> None:
+    name, version = look.name, model.version
+    availability = spec.condition_function_availability(name, version)
+    function = spec.FUNCTIONS.get(name)
+    if availability == "removed":
+        _removed(model, report, look)
+    elif availability == "not_yet" and function is not None and function.condition_since:
+        _too_new(model, report, look, function.condition_since, " as a condition function")
+    elif availability in ("invalid", "not_yet"):
+        _invalid_in_condition(model, report, look)
+    elif _is_cfn(name):
+        if at_condition:
+            _cfn_name(model, report, look, E4013, "as a condition Heat refuses the literal map ('Invalid condition')")
+        else:
+            _cfn_name(model, report, look, W4003, "Heat keeps it as literal data")
+    elif at_condition:
+        _typo(model, report, look, E4013, "as a condition Heat refuses the literal map ('Invalid condition')")
+    else:
+        _typo(model, report, look, W4004, "Heat keeps the mapping as literal data")
+
+
+def _is_cfn(name: str) -> bool:
+    return name in spec.CFN_ONLY_NAMES or name.startswith("Fn::")
+
+
+def _too_new(model: TemplateModel, report: Reporter, look: LookAlike, since_date: str, role: str = "") -> None:
+    since = spec.version_named(since_date)
+    effect = (
+        "a literal map, which is no condition"
+        if look.context == "condition"
+        else "plain data, so the value would be the literal mapping"
+    )
+    report(
+        E4001,
+        look.key,
+        f"`{look.name}` is available{role} from heat_template_version {since.label}; in this "
+        f"{model.version.date} template Heat reads `{look.name}:` as {effect}. Raise heat_template_version "
+        f"to {since.date} or later.",
+        {"fix": "raise_version", "version": since.date},
+    )
+
+
+def _removed(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
+    name = look.name
+    function = spec.FUNCTIONS[name]
+    replacement = _cfn_replacement(model, look)
+    advice = f"Use `{replacement}` instead." if replacement else _NO_EQUIVALENT.get(name, "HOT has no equivalent") + "."
+    data: dict[str, Any] = {"suggestions": [replacement] if replacement else []}
+    if replacement:
+        data.update({"fix": "replace", "with": replacement})
+    report(
+        E4002,
+        look.key,
+        f"`{name}` was removed from HOT in {function.removed_in}. Heat says: The function {name} is not "
+        f"supported in this version of HOT. {advice[0].upper()}{advice[1:]}",
+        data,
+    )
+
+
+def _cfn_replacement(model: TemplateModel, look: LookAlike) -> str:
+    """The HOT function to write instead of a CFN name ('' when none fits here)."""
+    hot = spec.CFN_ONLY_NAMES.get(look.name, "")
+    if look.name == "Ref":
+        target = look.args.value if isinstance(look.args, Scalar) else None
+        hot = "get_resource" if target in model.resources else "get_param"
+    return hot if " or " not in hot else ""
+
+
+def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str) -> None:
+    name = look.name
+    hot = _cfn_replacement(model, look)
+    if hot:
+        advice = f" Use `{hot}`{_availability_note(model, look.context, hot)}."
+        data: dict[str, Any] = {"suggestions": [hot], "fix": "replace", "with": hot}
+    else:
+        advice = f" {_NO_EQUIVALENT.get(name, 'HOT has no equivalent').capitalize()}."
+        data = {"suggestions": []}
+    report(code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {effect}.{advice}", data)
+
+
+def _availability_note(model: TemplateModel, context: str, name: str) -> str:
+    """Why the suggested function may still not work here (version or context)."""
+    function = spec.FUNCTIONS.get(name)
+    if function is None:
+        return ""
+    if context == "normal" and not function.normal:
+        return " (a condition function: it works only in conditions)"
+    if context == "normal" and spec.function_availability(name, model.version) == "not_yet":
+        return f" (needs heat_template_version {function.since})"
+    if context == "condition" and spec.condition_function_availability(name, model.version) == "not_yet":
+        return f" (needs heat_template_version {function.condition_since or function.since})"
+    return ""
+
+
+def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str) -> None:
+    name = look.name
+    meant = typo_of_function(name, model.version)
+    if meant is None:
+        return
+    condition = look.context == "condition"
+    others = spec.nearest_function_names(name, model.version, 3, condition=condition)
+    suggestions = [meant] + [other for other in others if other != meant]
+    note = _availability_note(model, look.context, meant)
+    if condition and spec.condition_function_availability(meant, model.version) == "invalid":
+        note = " (but it is not a condition function)"
+    report(
+        code,
+        look.key,
+        f"`{name}` is not a function: {effect}. Did you mean `{meant}`{note}?",
+        {"suggestions": suggestions[:3], "fix": "replace", "with": meant},
+    )
+
+
+def _invalid_in_condition(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
+    name = look.name
+    allowed = ", ".join(sorted(spec.condition_functions_for(model.version)))
+    function = spec.FUNCTIONS.get(name)
+    data: dict[str, Any] | None = None
+    if name == "if":
+        advice = "Combine conditions with and, or and not instead."
+    elif function is not None and function.condition_since:
+        advice = f"It is a condition function from heat_template_version {function.condition_since}."
+        data = {"fix": "raise_version", "version": function.condition_since}
+    else:
+        advice = f"Conditions may use only {allowed}; compute other values in a parameter."
+    report(
+        E4006,
+        look.key,
+        f'`{name}` cannot be used in a condition ({look.where.dotted()}). Heat says: The function "{name}" is '
+        f"invalid in this context. {advice}",
+        data,
+    )
+
+
+# -- references by name ----------------------------------------------------------------
+
+
+def _references(model: TemplateModel, report: Reporter) -> None:
+    for ref in model.references:
+        if ref.via == "get_param":
+            _parameter_reference(model, report, ref.name, ref.node)
+        elif (
+            ref.via in ("get_resource", "get_attr")
+            and ref.name
+            and ref.name not in model.resources
+            and _resource_name_form(model, ref.call)
+        ):
+            _unknown_resource(model, report, ref.name, ref.node, ref.via, ref.where)
+
+
+def _resource_name_form(model: TemplateModel, call: FunctionCall | None) -> bool:
+    """False for a get_attr whose string argument E4007 already refuses."""
+    if call is None or call.name != "get_attr" or not isinstance(call.args, Scalar):
+        return True
+    value = call.args.value
+    return isinstance(value, str) and len(value) == 1 and model.has_feature("get_attr_all_attributes")
+
+
+def _parameter_reference(model: TemplateModel, report: Reporter, name: str, node: Scalar) -> None:
+    if not name or name in model.parameters or name in spec.PSEUDO_PARAMETERS:
+        return
+    unusable = spec.UNUSABLE_PSEUDO_PARAMETERS.get(name)
+    if unusable is not None:
+        report(E4008, node, f"`{name}` cannot be read: {unusable}")
+        return
+    suggestions = _parameter_suggestions(model, name)
+    hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+    report(
+        E4008,
+        node,
+        f"The parameter `{name}` is not declared in `parameters`; Heat fails with "
+        f"'The Parameter ({name}) was not provided'.{hint} Declare it, or fix the name.",
+        {"fix": "declare_parameter", "name": name, "suggestions": suggestions},
+    )
+
+
+def _parameter_suggestions(model: TemplateModel, name: str) -> list[str]:
+    hot = CFN_PSEUDO_PARAMETERS.get(name)
+    if hot:
+        return [hot]
+    return _nearest(name, [*model.parameters, *spec.PSEUDO_PARAMETERS])
+
+
+def _unknown_resource(model: TemplateModel, report: Reporter, name: str, node: Scalar, via: str, where: Where) -> None:
+    if name in model.parameters:
+        report(
+            E4009,
+            node,
+            f"`{name}` is a parameter, not a resource: {via} reads resources only. Use get_param to read a parameter.",
+            {"fix": "replace", "with": "get_param", "suggestions": _nearest(name, list(model.resources))},
+        )
+        return
+    suggestions = _nearest(name, list(model.resources))
+    hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+    report(
+        E4009,
+        node,
+        f"No resource named `{name}` in this template ({via} in {where.dotted()}). Heat says: The specified "
+        f'reference "{name}" is incorrect.{hint}',
+        {"suggestions": suggestions},
+    )
+
+
+def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
+    """Ref (2013-05-23): a resource if one has the name, else a parameter."""
+    for call in model.calls:
+        if call.name != "Ref" or not isinstance(call.args, Scalar):
+            continue
+        name = call.args.value
+        if not isinstance(name, str) or not name:
+            continue
+        if name in model.resources or name in model.parameters or name in spec.PSEUDO_PARAMETERS:
+            continue
+        suggestions = _nearest(name, [*model.resources, *model.parameters])
+        hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+        report(
+            E4009,
+            call.args,
+            f'`{name}` is neither a resource nor a parameter of this template. Heat says: The specified reference "{name}" is incorrect.{hint}',
+            {"suggestions": suggestions},
+        )
+
+
+def _nearest(name: str, candidates: list[str], limit: int = 3) -> list[str]:
+    lowered = name.lower()
+    same = [c for c in candidates if c.lower() == lowered]
+    if same:
+        return same[:limit]
+    return difflib.get_close_matches(name, candidates, limit, 0.6)
+
+
+# -- places where Heat does not evaluate functions ---------------------------------------
+
+
+def _dynamic_deletion_policy(report: Reporter, call: FunctionCall) -> None:
+    report(
+        E4010,
+        call.key,
+        f"`{call.name}` cannot be used in deletion_policy: Heat resolves the policy while it reads the "
+        "template, before any resource exists (it fails with a recursion error). Write Delete, Retain or "
+        "Snapshot, or use get_param.",
+    )
+
+
+def _unevaluated_places(model: TemplateModel, report: Reporter) -> None:
+    version = model.version
+    for name, entry in model.resources.items():
+        body = entry.body
+        if body is None:
+            continue
+        _forbidden(report, body.get("type"), version, f"Resource {name} type type must be string", "type")
+        _forbidden(
+            report, body.get("description"), version, f"Resource {name} description type must be string", "description"
+        )
+        depends = body.get("depends_on")
+        _forbidden(report, depends, version, f"Resource {name} depends_on type must be list or string", "depends_on")
+        if isinstance(depends, Sequence):
+            for item in depends.items:
+                _forbidden(report, item, version, f"Resource {name} depends_on must be a list of strings", "depends_on")
+    for name, entry in model.parameters.items():
+        _literal_only(report, entry.get("default"), version, f"the default of parameter `{name}`")
+    for name, entry in model.outputs.items():
+        _literal_only(report, entry.get("description"), version, f"the description of output `{name}`")
+
+
+def _call_name(node: Node | None, version: spec.TemplateVersion) -> Scalar | None:
+    """The key of a mapping written like a function call, if it is one."""
+    if not isinstance(node, Mapping) or len(node.pairs) != 1:
+        return None
+    key = node.pairs[0].key
+    if isinstance(key, Scalar) and isinstance(key.value, str) and looks_like_function(key.value, version):
+        return key
     return None
+
+
+def _forbidden(report: Reporter, node: Node | None, version: spec.TemplateVersion, heat: str, where: str) -> None:
+    key = _call_name(node, version)
+    if key is None:
+        return
+    hint = {
+        "type": "Write the type literally; to choose it per environment, map a custom type name in resource_registry.",
+        "description": "Write the description as plain text.",
+        "depends_on": "List resource names literally; get_resource and get_attr already add the dependency.",
+    }[where]
+    report(
+        E4010,
+        key,
+        f"Heat does not evaluate functions in a resource's {where}, and the mapping is refused. Heat says: {heat}. {hint}",
+    )
+
+
+def _literal_only(report: Reporter, node: Node | None, version: spec.TemplateVersion, what: str) -> None:
+    if not isinstance(node, Mapping | Sequence):
+        return
+    for inner in walk(node):
+        key = _call_name(inner, version)
+        if key is not None:
+            report(
+                W4015,
+                key,
+                f"Heat never evaluates functions in {what}: `{key.value}` stays literal data there. "
+                "Compute the value where it is used (resource properties or output values).",
+            )
+            return
