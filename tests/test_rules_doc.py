@@ -18,3 +18,23 @@ def test_rules_doc_is_current():
 def test_every_code_has_summary_and_example():
     for code in CODES.values():
         assert code.summary.strip() and code.example.strip(), code.code
+
+
+def test_every_runnable_example_triggers_its_code():
+    """docs/rules.md shows each code's failing example: it must really fail with that code.
+
+    Examples in parentheses describe input too large to show. A version line is added to snippets
+    without one, except for E0010, whose example is about the missing version itself."""
+    from hot_lsp.analysis.validate import analyze
+
+    wrong = []
+    for code in CODES.values():
+        example = code.example
+        if example.startswith("("):
+            continue
+        if "heat_template_version" not in example and code.code != "E0010":
+            example = "heat_template_version: 2021-04-16\n" + example
+        found = {d.code for d in analyze(example + "\n").diagnostics}
+        if code.code not in found:
+            wrong.append((code.code, sorted(found)))
+    assert wrong == []

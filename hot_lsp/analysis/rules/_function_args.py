@@ -38,25 +38,25 @@ from ..report import Reporter, span_of_key_line
 E4007 = define(
     "E4007",
     "A function's arguments have the wrong shape or a literal argument of the wrong type for this version.",
-    "value: {list_join: [',', 'a,b']}",
+    "outputs:\n  o:\n    value: {list_join: [',', 'a,b']}",
     "functions",
 )
 W4011 = define(
     "W4011",
     "get_attr given a one-character string instead of a list: Heat accepts it only by accident.",
-    "value: {get_attr: r}",
+    "resources:\n  r: {type: OS::Heat::None}\noutputs:\n  o:\n    value: {get_attr: r}",
     "functions",
 )
 W4012 = define(
     "W4012",
     "repeat's `permutations` before 2017-09-01: Heat ignores the key and loops over every combination.",
-    "heat_template_version: 2016-10-14\n...\nvalue: {repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}",
+    "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}",
     "functions",
 )
 W4014 = define(
     "W4014",
     "A get_param path item that is neither a string nor an integer: Heat quietly returns an empty string.",
-    "value: {get_param: [p, 1.5]}",
+    "parameters:\n  p: {type: json}\noutputs:\n  o:\n    value: {get_param: [p, 1.5]}",
     "functions",
 )
 

@@ -24,31 +24,31 @@ from ._function_args import ArgumentChecker
 E4001 = define(
     "E4001",
     "A function of a later template version: Heat reads the mapping as literal data, not as a call.",
-    "heat_template_version: 2015-04-30\n...\nvalue: {str_split: [',', 'a,b']}",
+    "heat_template_version: 2015-04-30\noutputs:\n  o:\n    value: {str_split: [',', 'a,b']}",
     "functions",
 )
 E4002 = define(
     "E4002",
     "A CloudFormation function this version removed: Heat says it is not supported in this version of HOT.",
-    "heat_template_version: 2016-10-14\n...\nvalue: {Fn::Join: [',', [a, b]]}",
+    "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {Fn::Join: [',', [a, b]]}",
     "functions",
 )
 W4003 = define(
     "W4003",
     "A CloudFormation name that is not a HOT function (Fn::GetAtt, Fn::If, ...): Heat keeps it as literal data.",
-    "value: {Fn::GetAtt: [server, first_address]}",
+    "resources:\n  server: {type: OS::Nova::Server}\noutputs:\n  o:\n    value: {Fn::GetAtt: [server, first_address]}",
     "functions",
 )
 W4004 = define(
     "W4004",
     "A misspelt function name: Heat keeps the mapping as literal data.",
-    "value: {get_parm: image}",
+    "parameters:\n  image: {type: string}\noutputs:\n  o:\n    value: {get_parm: image}",
     "functions",
 )
 W4005 = define(
     "W4005",
     "A condition function (equals, not, and, or) outside conditions: Heat keeps it as a literal mapping.",
-    "value: {equals: [{get_param: env}, prod]}",
+    "parameters:\n  env: {type: string}\noutputs:\n  o:\n    value: {equals: [{get_param: env}, prod]}",
     "functions",
 )
 E4006 = define(
@@ -60,13 +60,13 @@ E4006 = define(
 E4008 = define(
     "E4008",
     "get_param names a parameter the template does not declare.",
-    "value: {get_param: flavour}",
+    "parameters:\n  flavor: {type: string}\noutputs:\n  o:\n    value: {get_param: flavour}",
     "functions",
 )
 E4009 = define(
     "E4009",
     "get_resource or get_attr (or Ref in 2013-05-23) names a resource the template does not define.",
-    "value: {get_attr: [servr, first_address]}",
+    "resources:\n  server: {type: OS::Nova::Server}\noutputs:\n  o:\n    value: {get_attr: [servr, first_address]}",
     "functions",
 )
 E4010 = define(

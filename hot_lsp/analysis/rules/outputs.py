@@ -1,5 +1,116 @@
-"""(being written)"""
+"""6xxx: output definitions: shape, the required `value`, and their keys.
+
+Heat reads a top-level stack's outputs through ``template_common.outputs``,
+which requires a mapping with `value` and ignores every other key. The
+stricter ``validate_section`` check (unknown keys rejected) runs only when the
+template is used as a nested template, so unknown keys are warnings. The
+condition value itself is checked by the conditions rules.
+"""
+
+from __future__ import annotations
+
+import difflib
+
+from ... import spec
+from ...document import Mapping, Scalar, Sequence
+from ..codes import define
+from ..model import Entry, TemplateModel
+from ..report import Reporter
+
+E6001 = define(
+    "E6001",
+    "An output without a `value`.",
+    "outputs:\n  ip:\n    description: The server address",
+    "outputs",
+)
+W6002 = define(
+    "W6002",
+    "An unknown key in an output definition (Heat ignores it at the top level, rejects it in a nested template).",
+    "outputs:\n  ip:\n    value: {get_attr: [server, first_address]}\n    label: Address",
+    "outputs",
+)
+E6003 = define(
+    "E6003",
+    "An output definition that is not a mapping.",
+    "outputs:\n  ip: {get_attr: [server, first_address]}\n  name: web",
+    "outputs",
+)
+W6004 = define(
+    "W6004",
+    "An output `condition` before 2016-10-14: Heat silently ignores it.",
+    "heat_template_version: 2016-04-08\noutputs:\n  ip:\n    value: x\n    condition: prod",
+    "outputs",
+)
 
 
-def check(model, report) -> None:
-    return None
+def check(model: TemplateModel, report: Reporter) -> None:
+    if not isinstance(model.section("outputs"), Mapping):
+        return  # absent, empty, or the wrong shape (the sections rule reports that)
+    allowed = spec.output_keys_for(model.version)
+    for name, entry in model.outputs.items():
+        body = entry.body
+        if body is None:
+            _not_a_mapping(model, name, entry, report)
+            continue
+        for pair in body.entries():
+            key = pair.key_value
+            if isinstance(key, str) and key in allowed:
+                continue
+            if isinstance(key, str) and key in spec.OUTPUT_KEYS:
+                since = spec.OUTPUT_KEYS[key]
+                report(
+                    W6004,
+                    pair.key,
+                    f"Output `{key}` needs heat_template_version {since} or later; this template is "
+                    f"{model.version.date}, so Heat silently ignores it and always shows the output (and rejects "
+                    "the key when the template is used as a nested template).",
+                    data={"fix": "raise_version", "version": since},
+                )
+                continue
+            shown = key if isinstance(key, str) else pair.key.text if isinstance(pair.key, Scalar) else "?"
+            suggestions = _suggestions(shown, allowed)
+            hint = f" Did you mean `{suggestions[0]}`?" if suggestions else f" Valid keys: {', '.join(allowed)}."
+            report(
+                W6002,
+                pair.key,
+                f'"{shown}" is not a valid keyword inside an output definition (output `{name}`).{hint} Heat ignores '
+                "it in a top-level stack but rejects the template when it is used as a nested template.",
+                data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
+            )
+        if "value" not in body:
+            report(
+                E6001,
+                entry.key,
+                f"Output `{name}` has no `value` (Heat: Each output definition must contain a value key.). "
+                "Add `value:` with what the output should show.",
+                data={"fix": "add_key", "key": "value"},
+            )
+
+
+def _not_a_mapping(model: TemplateModel, name: str, entry: Entry, report: Reporter) -> None:
+    value = entry.value
+    if isinstance(value, Scalar) and value.value is not None:
+        source = model.parsed.text[value.start : value.end]
+        one_line = "\n" not in source
+        report(
+            E6003,
+            value,
+            f"Output `{name}` must be a mapping with a `value` key, not a bare value (Heat: Output definitions must "
+            "be a map.). Write it under `value:`.",
+            data={"fix": "replace", "with": f"{{value: {source}}}"} if one_line else None,
+        )
+        return
+    what = "a list" if isinstance(value, Sequence) else "empty"
+    report(
+        E6003,
+        entry.key,
+        f"Output `{name}` is {what}; it must be a mapping with a `value` key (Heat: Output definitions must be a "
+        "map.).",
+    )
+
+
+def _suggestions(key: str, allowed: tuple[str, ...]) -> list[str]:
+    lowered = key.lower()
+    if lowered in allowed:
+        return [lowered]  # CFN spellings: Value, Description, Condition
+    return difflib.get_close_matches(lowered, allowed, 2, 0.6)

@@ -1,5 +1,555 @@
-"""(being written)"""
+"""3xxx: resource definitions: keys, shapes, names, depends_on, deletion_policy, dependency cycles.
+
+Heat checks these while it builds the resource definitions
+(``template_common._rsrc_defn_args``) and orders the stack, so every finding
+here is an error Heat raises, unless the resource is switched off by a literal
+``condition: false`` (Heat then never looks at its dependencies) or the fault
+only exists when an ``if`` takes a particular branch: those are warnings.
+"""
+
+from __future__ import annotations
+
+import difflib
+from functools import cache
+
+from ... import spec
+from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ..codes import define
+from ..model import Entry, Reference, TemplateModel, looks_like_function
+from ..report import Reporter
+from ._dependencies import (
+    Dependency,
+    disabled_resources,
+    is_external,
+    resource_dependencies,
+    shortest_cycle,
+    strongly_connected,
+)
+
+E3001 = define(
+    "E3001",
+    "A resource definition is not a mapping, or has no `type`.",
+    "resources:\n  server:\n    properties: {flavor: m1.small}",
+    "resources",
+)
+E3002 = define(
+    "E3002",
+    "An unknown key in a resource definition (CFN spellings such as `Properties` are named).",
+    "resources:\n  r:\n    type: OS::Heat::None\n    Properties: {}",
+    "resources",
+)
+E3003 = define(
+    "E3003",
+    "A resource key the template's version does not have yet (`condition`, `external_id` before 2016-10-14).",
+    "heat_template_version: 2016-04-08\nresources:\n  r:\n    type: OS::Heat::None\n    condition: true",
+    "resources",
+)
+E3004 = define(
+    "E3004",
+    "`depends_on` is not a resource name or a list of names.",
+    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: {a: b}",
+    "resources",
+)
+E3005 = define(
+    "E3005",
+    "`depends_on` names a resource the template does not define.",
+    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: nosuch",
+    "resources",
+)
+E3006 = define(
+    "E3006",
+    "A resource depends on itself (depends_on, or get_resource/get_attr in its properties or metadata).",
+    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: r",
+    "resources",
+)
+E3007 = define(
+    "E3007",
+    "A dependency cycle between resources (through depends_on and get_resource/get_attr).",
+    "resources:\n  a: {type: OS::Heat::None, depends_on: b}\n  b: {type: OS::Heat::None, depends_on: a}",
+    "resources",
+)
+E3008 = define(
+    "E3008",
+    "A deletion_policy value Heat does not accept in this version (the values are case-sensitive).",
+    "resources:\n  r:\n    type: OS::Heat::None\n    deletion_policy: DELETE",
+    "resources",
+)
+E3009 = define(
+    "E3009",
+    "A resource with `external_id` also has `depends_on`.",
+    "resources:\n  r:\n    type: OS::Heat::None\n    external_id: 0a1b\n    depends_on: s",
+    "resources",
+)
+E3010 = define(
+    "E3010",
+    "A resource has the name of a parameter or pseudo-parameter.",
+    "parameters:\n  net: {type: string}\nresources:\n  net: {type: OS::Neutron::Net}",
+    "resources",
+)
+E3011 = define(
+    "E3011",
+    "A resource `type` that is not a string (a number, a list or a plain mapping).",
+    "resources:\n  r:\n    type: [OS::Heat::None]",
+    "resources",
+)
+E3012 = define(
+    "E3012",
+    "A resource name containing `/`.",
+    "resources:\n  web/server: {type: OS::Nova::Server}",
+    "resources",
+)
+E3013 = define(
+    "E3013",
+    "A resource field of the wrong type: properties/metadata/update_policy not a mapping, "
+    "description/external_id not a string.",
+    "resources:\n  r:\n    type: OS::Heat::None\n    properties: [a, b]",
+    "resources",
+)
+
+# Fields Heat requires to be a mapping (or a function returning one): "type must be object".
+_OBJECT_FIELDS = ("properties", "metadata", "update_policy")
 
 
-def check(model, report) -> None:
+def check(model: TemplateModel, report: Reporter) -> None:
+    if not isinstance(model.section("resources"), Mapping):
+        return  # absent, empty, or the wrong shape (the sections rule reports that)
+    disabled = disabled_resources(model)
+    for name, entry in model.resources.items():
+        _check_name(model, name, entry, report)
+        body = entry.value
+        if not isinstance(body, Mapping) or len(body) == 0:
+            _not_a_definition(model, name, entry, report)
+            continue
+        _check_keys(model, name, body, report)
+        _check_type(model, name, body, report)
+        for field_name in _OBJECT_FIELDS:
+            _check_object_field(model, name, body, field_name, report)
+        _check_string_fields(model, name, body, report)
+        _check_depends_on_shape(model, name, body, report)
+        _check_deletion_policy(model, body, report)
+        _check_external(model, name, body, report)
+    _check_unknown_dependencies(model, disabled, report)
+    _check_cycles(model, disabled, report)
+
+
+# -- names -------------------------------------------------------------------------
+
+
+def _check_name(model: TemplateModel, name: str, entry: Entry, report: Reporter) -> None:
+    if "/" in name:
+        report(
+            E3012,
+            entry.key,
+            f'Resource names may not contain "/" (Heat: Resource name may not contain "/"); rename `{name}`, '
+            f"e.g. to `{name.replace('/', '_')}`, and update the references to it.",
+        )
+    if name in model.parameters:
+        report(
+            E3010,
+            entry.key,
+            f"`{name}` is both a parameter and a resource name; Heat refuses the stack with "
+            f"\"Duplicate names {{'{name}'}}\". Rename one of them.",
+        )
+    elif name in spec.PSEUDO_PARAMETERS:
+        report(
+            E3010,
+            entry.key,
+            f"`{name}` is a pseudo-parameter Heat defines for every stack; a resource of the same name makes "
+            f"Heat refuse the stack with \"Duplicate names {{'{name}'}}\". Rename the resource.",
+        )
+
+
+# -- definition shape --------------------------------------------------------------
+
+
+def _not_a_definition(model: TemplateModel, name: str, entry: Entry, report: Reporter) -> None:
+    value = entry.value
+    if isinstance(value, Scalar) and value.value is not None:
+        source = model.parsed.text[value.start : value.end]
+        one_line = isinstance(value.value, str) and "\n" not in source
+        data = {"fix": "replace", "with": f"{{type: {source}}}"} if one_line else None
+        report(
+            E3001,
+            value,
+            f"A resource definition must be a mapping with a `type` key, not {_shown(value)}; "
+            f'write e.g. `{name}: {{type: {value.text}}}`. Heat says: "resources" must contain a map of resource maps.',
+            data=data,
+        )
+        return
+    what = "a list" if isinstance(value, Sequence) else "empty"
+    report(
+        E3001,
+        entry.key,
+        f"The definition of resource `{name}` is {what}; it must be a mapping with at least a `type` key "
+        "(Heat: Each resource must contain a type key.).",
+    )
+
+
+def _check_keys(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
+    allowed = _resource_keys(model.version)
+    for pair in body.entries():
+        key = pair.key_value
+        if isinstance(key, str) and key in allowed:
+            continue
+        if isinstance(key, str) and key in spec.RESOURCE_KEYS:
+            since = spec.RESOURCE_KEYS[key]
+            report(
+                E3003,
+                pair.key,
+                f"The resource key `{key}` needs heat_template_version {since} or later; this template is "
+                f"{model.version.date}. Heat says: Invalid keyword(s) inside a resource definition: {key}.",
+                data={"fix": "raise_version", "version": since},
+            )
+            continue
+        shown = key if isinstance(key, str) else pair.key.text if isinstance(pair.key, Scalar) else "?"
+        suggestions = _key_suggestions(shown, allowed, spec.CFN_RESOURCE_KEY_SPELLINGS)
+        if shown in spec.CFN_RESOURCE_KEY_SPELLINGS:
+            hint = f" `{shown}` is CloudFormation spelling; HOT writes `{spec.CFN_RESOURCE_KEY_SPELLINGS[shown]}`."
+        elif suggestions:
+            hint = f" Did you mean `{suggestions[0]}`?"
+        else:
+            hint = f" Valid keys: {', '.join(allowed)}."
+        report(
+            E3002,
+            pair.key,
+            f'"{shown}" is not a valid keyword inside a resource definition (resource `{name}`).{hint}',
+            data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
+        )
+
+
+def _key_suggestions(key: str, allowed: tuple[str, ...], cfn: dict[str, str]) -> list[str]:
+    if key in cfn:
+        return [cfn[key]]
+    lowered = key.lower().replace("-", "_").replace(" ", "_")
+    if lowered in allowed:
+        return [lowered]
+    return difflib.get_close_matches(lowered, allowed, 2, 0.6)
+
+
+def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
+    pair = body.pair("type")
+    if pair is None:
+        report(
+            E3001,
+            _entry_key(model, name),
+            f"Resource `{name}` has no `type`; add one, e.g. `type: OS::Heat::None` "
+            "(Heat: Each resource must contain a type key.).",
+            data={"fix": "add_key", "key": "type"},
+        )
+        return
+    value = pair.value
+    if isinstance(value, Scalar):
+        if value.value is None:
+            report(E3001, pair.key, f"The `type` of resource `{name}` is empty; give a resource type name.")
+        elif not isinstance(value.value, str):
+            report(
+                E3011,
+                value,
+                f"The `type` of resource `{name}` must be a string, not {_shown(value)} "
+                f"(Heat: Resource {name} type type must be string).",
+                data={"fix": "replace", "with": f'"{value.text}"'},
+            )
+        return
+    if _looks_like_call(model, value):
+        return  # a function (or something written like one) in `type` is the functions rules' finding
+    report(
+        E3011,
+        pair.key,
+        f"The `type` of resource `{name}` must be a literal string, not {_shown(value)} "
+        f"(Heat: Resource {name} type type must be string).",
+    )
+
+
+def _check_object_field(model: TemplateModel, name: str, body: Mapping, field_name: str, report: Reporter) -> None:
+    pair = body.pair(field_name)
+    if pair is None:
+        return
+    value = pair.value
+    if isinstance(value, Mapping):
+        return  # plain data or a function: both may stand here
+    empty = isinstance(value, Scalar) and value.value is None
+    report(
+        E3013,
+        pair.key if empty or not isinstance(value, Scalar) else value,
+        f"`{field_name}` of resource `{name}` must be a mapping, not {_shown(value)} "
+        f"(Heat: Resource {name} {field_name} type must be object)."
+        + (" Remove the key or write `{}`." if empty else ""),
+    )
+
+
+def _check_string_fields(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
+    fields = ["description"]
+    if model.has_feature("resource_external_id"):
+        fields.append("external_id")
+    for field_name in fields:
+        pair = body.pair(field_name)
+        if pair is None:
+            continue
+        value = pair.value
+        if isinstance(value, Scalar) and isinstance(value.value, str):
+            continue
+        if field_name == "external_id" and isinstance(value, Mapping) and _is_function_call(model, value):
+            continue
+        if field_name == "description" and _looks_like_call(model, value):
+            continue  # the functions rules report a function in a description
+        at: Node = value if isinstance(value, Scalar) and value.value is not None else pair.key
+        report(
+            E3013,
+            at,
+            f"`{field_name}` of resource `{name}` must be a string, not {_shown(value)} "
+            f"(Heat: Resource {name} {field_name} type must be string).",
+        )
+
+
+def _check_depends_on_shape(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
+    pair = body.pair("depends_on")
+    if pair is None:
+        return
+    value = pair.value
+    if (isinstance(value, Scalar) and isinstance(value.value, str)) or _looks_like_call(model, value):
+        return  # a function here is the functions rules' finding
+    if isinstance(value, Sequence):
+        for item in value.items:
+            if _looks_like_call(model, item):
+                continue
+            if not (isinstance(item, Scalar) and isinstance(item.value, str)):
+                report(
+                    E3004,
+                    item if isinstance(item, Scalar) and item.value is not None else _first_char(item),
+                    f"Every item of `depends_on` must be a resource name, not {_shown(item)} "
+                    f"(Heat: Resource {name} depends_on must be a list of strings).",
+                )
+        return
+    at: Node = value if isinstance(value, Scalar) and value.value is not None else pair.key
+    report(
+        E3004,
+        at,
+        f"`depends_on` must be a resource name or a list of names, not {_shown(value)} "
+        f"(Heat: Resource {name} depends_on type must be list or string).",
+    )
+
+
+def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter) -> None:
+    pair = body.pair("deletion_policy")
+    if pair is None:
+        return
+    value = pair.value
+    valid = spec.deletion_policies_for(model.version)
+    if isinstance(value, Mapping) and _is_function_call(model, value):
+        return  # resolved by Heat when the definition is built; not checked here
+    if not (isinstance(value, Scalar) and isinstance(value.value, str)):
+        at: Node = value if isinstance(value, Scalar) and value.value is not None else pair.key
+        report(
+            E3008,
+            at,
+            f"deletion_policy must be one of {', '.join(valid)}, not {_shown(value)} "
+            "(Heat: deletion_policy type must be string).",
+        )
+        return
+    text = value.value
+    if text in valid:
+        return
+    message, data = _deletion_policy_advice(model, text, valid)
+    report(E3008, value, message, data=data)
+
+
+def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, ...]) -> tuple[str, dict[str, object]]:
+    base = f'Invalid deletion policy "{text}" (Heat\'s values are case-sensitive).'
+    capitalised = text.capitalize()
+    if capitalised in spec.DELETION_POLICIES:
+        if text in spec.DELETION_POLICIES:  # lowercase, before the version that allows it
+            since = spec.DELETION_POLICIES[text]
+            return (
+                f"{base} Lowercase `{text}` needs heat_template_version {since} or later; this template is "
+                f"{model.version.date}. Write `{capitalised}`.",
+                {"fix": "replace", "with": capitalised},
+            )
+        return f"{base} Write `{capitalised}`.", {"fix": "replace", "with": capitalised}
+    near = difflib.get_close_matches(capitalised, [v for v in valid if v[0].isupper()], 1, 0.6)
+    if near:
+        return f"{base} Did you mean `{near[0]}`?", {"fix": "replace", "with": near[0]}
+    return f"{base} Use one of {', '.join(valid)}.", {"suggestions": [v for v in valid if v[0].isupper()]}
+
+
+def _check_external(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
+    if not model.has_feature("resource_external_id"):
+        return
+    if not is_external(body.get("external_id")):
+        return
+    pair = body.pair("depends_on")
+    if pair is None or _empty(pair.value):
+        return
+    report(
+        E3009,
+        pair.key,
+        f"Resource `{name}` has an `external_id`, so Heat adopts an existing resource and refuses any "
+        "`depends_on` (InvalidExternalResourceDependency). Remove `depends_on`.",
+        data={"fix": "remove_key"},
+    )
+
+
+def _empty(value: Node) -> bool:
+    if isinstance(value, Sequence):
+        return not value.items
+    return isinstance(value, Scalar) and value.value in (None, "")
+
+
+# -- dependencies ------------------------------------------------------------------
+
+
+def _check_unknown_dependencies(model: TemplateModel, disabled: set[str], report: Reporter) -> None:
+    names = list(model.resources)
+    for ref in model.references:
+        if ref.via != "depends_on" or ref.where.section != "resources" or ref.name in model.resources:
+            continue
+        suggestions = difflib.get_close_matches(ref.name, names, 3, 0.6)
+        hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+        off = ref.where.entry in disabled
+        report(
+            E3005,
+            ref.node,
+            f"`depends_on` names `{ref.name}`, which is not a resource of this template{hint} "
+            f'(Heat: The specified reference "{ref.name}" (in {ref.where.entry}) is incorrect.).'
+            + (_DISABLED_NOTE if off else ""),
+            data={"suggestions": suggestions} if suggestions else None,
+            severity=WARNING if off else 0,
+        )
+
+
+_DISABLED_NOTE = " Heat ignores it only because this resource's `condition` is always false."
+
+
+def _check_cycles(model: TemplateModel, disabled: set[str], report: Reporter) -> None:
+    graph = resource_dependencies(model)
+    _check_self_dependencies(graph, disabled, report)
+    nodes = [name for name in graph if name not in disabled]
+    certain = {name: [d.target for d in edges if not d.conditional] for name, edges in graph.items()}
+    reported: set[str] = set()
+    for component in strongly_connected(nodes, certain):
+        if len(component) > 1:
+            _report_cycle(component, graph, certain, False, report)
+            reported.update(component)
+    possible = {name: [d.target for d in edges] for name, edges in graph.items()}
+    for component in strongly_connected(nodes, possible):
+        if len(component) > 1 and not reported.intersection(component):
+            _report_cycle(component, graph, possible, True, report)
+
+
+def _check_self_dependencies(graph: dict[str, list[Dependency]], disabled: set[str], report: Reporter) -> None:
+    for name, edges in graph.items():
+        for edge in edges:
+            if edge.target != name:
+                continue
+            # Like every rule, treat both branches of an `if` as taken; only a resource that is
+            # always disabled hides the fault from Heat.
+            branch = " (inside an `if` branch: Heat fails whenever that branch is chosen)" if edge.conditional else ""
+            note = _DISABLED_NOTE if name in disabled else ""
+            report(
+                E3006,
+                edge.reference.node,
+                f"Resource `{name}` depends on itself ({_how(edge.reference)}){branch}; Heat refuses the stack with "
+                f"'Circular Dependency Found'. Remove this reference.{note}",
+                severity=WARNING if note else 0,
+            )
+
+
+def _report_cycle(
+    component: list[str],
+    graph: dict[str, list[Dependency]],
+    edges: dict[str, list[str]],
+    conditional: bool,
+    report: Reporter,
+) -> None:
+    start = component[0]
+    path = shortest_cycle(start, component, edges)
+    if not path:
+        return
+    closing = _edge_to(graph[path[-1]], start, conditional)
+    if closing is None:
+        return
+    steps = [f"`{a}` → `{b}` ({_how(_edge_to(graph[a], b, conditional))})" for a, b in _pairs(path + [start])]
+    shown = " → ".join(f"`{name}`" for name in path + [start])
+    others = [name for name in component if name not in path]
+    more = f" `{'`, `'.join(others)}` take part in the same knot of dependencies." if others else ""
+    note = (
+        " At least one of these references is inside an `if` branch, so Heat fails only when those branches are chosen."
+        if conditional
+        else ""
+    )
+    report(
+        E3007,
+        closing.node,
+        f"Dependency cycle {shown}: Heat refuses the stack with 'Circular Dependency Found'. "
+        f"The links: {'; '.join(steps)}. Remove one of them.{more}{note}",
+        severity=WARNING if conditional else 0,
+    )
+
+
+def _edge_to(edges: list[Dependency], target: str, conditional: bool) -> Reference | None:
+    """The first reference to ``target``; a certain one unless conditional edges count too."""
+    for edge in edges:
+        if edge.target == target and (conditional or not edge.conditional):
+            return edge.reference
     return None
+
+
+def _pairs(path: list[str]) -> list[tuple[str, str]]:
+    return list(zip(path, path[1:], strict=False))
+
+
+def _how(ref: Reference | None) -> str:
+    if ref is None:
+        return "?"
+    if ref.via == "depends_on":
+        return "depends_on"
+    return f"{ref.via} in {ref.where.field}"
+
+
+# -- small helpers -------------------------------------------------------------------
+
+
+def _is_function_call(model: TemplateModel, value: Mapping) -> bool:
+    """A one-key mapping Heat's normal parser reads as a function (usable or removed) in this version."""
+    if len(value.pairs) != 1:
+        return False
+    key = value.pairs[0].key_value
+    return isinstance(key, str) and key in _parsed_function_names(model.version)
+
+
+@cache
+def _resource_keys(version: spec.TemplateVersion) -> tuple[str, ...]:
+    return spec.resource_keys_for(version)
+
+
+@cache
+def _parsed_function_names(version: spec.TemplateVersion) -> frozenset[str]:
+    return spec.functions_for(version) | spec.removed_functions_for(version)
+
+
+def _looks_like_call(model: TemplateModel, value: Node) -> bool:
+    """A one-key mapping written like a function call, of any version, CFN, or a near-miss name."""
+    if not isinstance(value, Mapping) or len(value.pairs) != 1:
+        return False
+    key = value.pairs[0].key_value
+    return isinstance(key, str) and looks_like_function(key, model.version)
+
+
+def _entry_key(model: TemplateModel, name: str) -> Node:
+    return model.resources[name].key
+
+
+def _first_char(node: Node) -> tuple[int, int]:
+    return node.start, node.start + 1
+
+
+def _shown(node: Node | None) -> str:
+    if isinstance(node, Scalar):
+        if node.value is None:
+            return "empty (null)"
+        kind = {"int": "a number", "float": "a number", "bool": "a boolean", "str": "a string"}.get(node.tag, node.tag)
+        return f"{kind} ({node.text!r})"
+    if isinstance(node, Sequence):
+        return "a list"
+    if isinstance(node, Mapping):
+        return "a mapping"
+    return "nothing"

@@ -47,7 +47,8 @@ def check(model: TemplateModel, report: Reporter) -> None:
     for pair in model.root.pairs:
         name = pair.key_value
         if not isinstance(name, str):
-            report(E1001, pair.key, f"Top-level keys must be section names; {pair.key.text!r} is not.")
+            shown = pair.key.text if isinstance(pair.key, Scalar) else "a list or mapping"
+            report(E1001, pair.key, f"Top-level keys must be section names; {shown!r} is not.")
             continue
         if name in allowed:
             _check_shape(name, pair.value, report)

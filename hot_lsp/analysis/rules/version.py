@@ -18,7 +18,10 @@ define(
     "version",
 )
 define(
-    "E0004", "The YAML nests deeper than hot-lsp reads (500 levels).", "a: [[[[[[ ... 501 levels ... ]]]]]]", "version"
+    "E0004",
+    "The YAML nests deeper than hot-lsp reads (500 levels).",
+    "(a value nested in 501 levels of [ ... ])",
+    "version",
 )
 define("E0005", "The file is too large to read at all (over 32 MiB).", "(a 40 MB file)", "version")
 define("E0007", "The file holds more than one YAML document; Heat reads exactly one.", "a: 1\n---\nb: 2", "version")
