@@ -83,7 +83,8 @@ def check(model: TemplateModel, report: Reporter) -> None:
         return
     value = pair.value
     if not isinstance(value, Scalar) or value.value is None:
-        report(E0011, value if isinstance(value, Scalar) else pair.key, _not_string_message(value))
+        # An empty value has no text of its own: point at the key.
+        report(E0011, pair.key, _not_string_message(value))
         return
     if not isinstance(value.value, str):
         report(E0011, value, _not_string_message(value))
