@@ -277,7 +277,7 @@ _SPECS: tuple[FunctionSpec, ...] = (
             "strings. Functions inside the template run before the "
             "substitution, so placeholders in their arguments stay as written."
         ),
-        snippet=("\n  for_each:\n    ${1:%item%}: ${2:list}\n  template:\n    ${3:value}"),
+        snippet=("\n  for_each:\n    ${1:<%item%>}: ${2:list}\n  template:\n    ${3:value}"),
         arguments_doc=(
             "A map with `for_each` (placeholder to list) and `template`; `permutations` (a boolean) from 2017-09-01."
         ),

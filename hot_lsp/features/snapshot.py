@@ -1,0 +1,75 @@
+"""What every feature receives: one document's text, analysis and settings at one version.
+
+Snapshots are immutable; the server builds one per (uri, version) and hands the same object to every
+request for that version, so features never re-parse. When the newest text does not parse, ``analysis``
+still describes it (with the syntax error and the partial tree) and ``last_good`` is the analysis of the
+last version that parsed, which completion and hover may fall back on.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from lsprotocol import types
+
+from ..analysis.validate import Analysis
+from ..document.positions import Encoding
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """``hotLsp.*`` settings (DESIGN.md): from initializationOptions and workspace/configuration."""
+
+    environments: tuple[str, ...] = ()
+    parameters: dict[str, Any] = field(default_factory=dict)
+    disabled_rules: frozenset[str] = frozenset()
+    nested_depth: int = 1
+    resource_type_paths: tuple[str, ...] = ()
+    inlay_hints: bool = False
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Settings:
+        """Read the client's settings object, ignoring what is malformed rather than failing."""
+        if not isinstance(raw, dict):
+            return cls()
+        if isinstance(raw.get("hotLsp"), dict):
+            raw = raw["hotLsp"]
+
+        def strings(value: Any) -> tuple[str, ...]:
+            return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
+
+        depth = raw.get("nestedDepth", 1)
+        return cls(
+            environments=strings(raw.get("environments")),
+            parameters=dict(raw["parameters"]) if isinstance(raw.get("parameters"), dict) else {},
+            disabled_rules=frozenset(c.upper() for c in strings(raw.get("disabledRules"))),
+            nested_depth=depth if isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0 else 1,
+            resource_type_paths=strings(raw.get("resourceTypePaths")),
+            inlay_hints=raw.get("inlayHints") is True,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Snapshot:
+    uri: str
+    version: int | None
+    analysis: Analysis
+    last_good: Analysis | None
+    encoding: Encoding  # negotiated position encoding: 'utf-8', 'utf-16' or 'utf-32'
+    settings: Settings
+
+    @property
+    def text(self) -> str:
+        return self.analysis.text
+
+    def offset(self, position: types.Position) -> int:
+        """Character offset in ``text`` of an LSP position."""
+        return self.analysis.parsed.lines.offset(position.line, position.character, self.encoding)
+
+    def position(self, offset: int) -> types.Position:
+        line, character = self.analysis.parsed.lines.position(offset, self.encoding)
+        return types.Position(line=line, character=character)
+
+    def range(self, start: int, end: int) -> types.Range:
+        return types.Range(start=self.position(start), end=self.position(end))
