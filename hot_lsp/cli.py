@@ -29,7 +29,8 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    if not args or args[0].startswith("--tcp") or args[0] == "serve":
+    # No subcommand (or options editors add, such as --stdio): serve LSP.
+    if not args or args[0] == "serve" or args[0].startswith(("--tcp", "--stdio", "--log-level")):
         return _serve(args[1:] if args and args[0] == "serve" else args)
     options = parser.parse_args(args)
     if options.command == "check":

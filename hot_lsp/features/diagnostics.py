@@ -1,0 +1,52 @@
+"""hot-lsp diagnostics -> LSP diagnostics, for push (publishDiagnostics) and pull (textDocument/diagnostic)."""
+
+from __future__ import annotations
+
+from lsprotocol import types
+
+from ..document.problems import Diagnostic
+from .snapshot import Snapshot
+
+SOURCE = "hot-lsp"
+RULES_URL = "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md"
+
+# Hints about declarations nothing uses: editors fade the declaration out.
+UNUSED_CODES = frozenset({"I9001", "W9002"})
+
+_SEVERITY = {
+    1: types.DiagnosticSeverity.Error,
+    2: types.DiagnosticSeverity.Warning,
+    3: types.DiagnosticSeverity.Information,
+    4: types.DiagnosticSeverity.Hint,
+}
+
+
+def lsp_diagnostics(snapshot: Snapshot) -> list[types.Diagnostic]:
+    """The document's findings minus the codes ``hotLsp.disabledRules`` turns off; none for non-HOT YAML."""
+    analysis = snapshot.analysis
+    if analysis.kind not in ("template", "environment"):
+        return []
+    disabled = snapshot.settings.disabled_rules
+    return [to_lsp(snapshot, d) for d in analysis.diagnostics if d.code not in disabled]
+
+
+def to_lsp(snapshot: Snapshot, diagnostic: Diagnostic) -> types.Diagnostic:
+    code = diagnostic.code
+    return types.Diagnostic(
+        range=snapshot.range(diagnostic.start, diagnostic.end),
+        message=diagnostic.message,
+        severity=_SEVERITY.get(diagnostic.severity, types.DiagnosticSeverity.Error),
+        code=code,
+        code_description=types.CodeDescription(href=f"{RULES_URL}#{code.lower()}"),
+        source=SOURCE,
+        tags=[types.DiagnosticTag.Unnecessary] if _is_unused(diagnostic) else None,
+        data=diagnostic.data,
+    )
+
+
+def _is_unused(diagnostic: Diagnostic) -> bool:
+    if diagnostic.code in UNUSED_CODES:
+        return True
+    # Any later 9xxx hint whose fix is to delete the declaration is an "unused" one too.
+    data = diagnostic.data
+    return diagnostic.code[1:2] == "9" and isinstance(data, dict) and data.get("fix") == "remove_key"

@@ -1,0 +1,269 @@
+"""The open documents: text and version per uri, and their analyses, cached by (uri, version).
+
+The store owns the one mutable thing in the server: which text each open document has now. Everything
+derived from a text (its :class:`Analysis`, the :class:`Snapshot` features read) is immutable and built
+lazily, on the first request or diagnostics run that needs it, then shared by every later one for the
+same version. ``last_good`` is the newest analysis whose YAML parsed, kept so completion and hover still
+have a tree while the user is half-way through typing something that does not parse.
+
+Incremental edits are applied here with the document layer's :class:`LineIndex` rather than by pygls's
+workspace: pygls splits lines with ``str.splitlines``, which also breaks at U+2028, U+0085, form feeds and
+other characters LSP does not count as line ends, so after such a character its positions drift from the
+client's. Using the same line index the features use keeps every range the server hands out consistent
+with the text it analysed.
+
+Analyses may run on a worker thread (:meth:`DocumentStore.snapshot_async`): one worker, so analyses never
+overlap, and a job whose version was superseded before it started is skipped rather than computed for
+nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fnmatch
+import logging
+from collections.abc import Iterable, Iterator
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from urllib.parse import unquote, urlparse
+
+from lsprotocol import types
+
+from ..analysis.validate import Analysis, Options, analyze
+from ..document.positions import Encoding, LineIndex
+from .snapshot import Settings, Snapshot
+
+log = logging.getLogger(__name__)
+
+
+class Superseded(Exception):
+    """The text a caller waited for was replaced by a newer version before its analysis was ready."""
+
+
+@dataclass(slots=True)
+class _Document:
+    uri: str
+    text: str
+    version: int | None
+    language_id: str = ""
+    generation: int = 0  # bumped by every change: tells texts apart even when versions repeat
+    lines: LineIndex | None = None  # of ``text``, built on the first incremental edit that needs it
+    analysis: Analysis | None = None  # of ``text``; None until first needed
+    options: Options | None = None  # what ``analysis`` was built with
+    pending: asyncio.Future[Analysis | None] | None = None  # a worker job for ``version`` in flight
+    last_good: Analysis | None = None
+    last_good_generation: int = -1
+    snapshot: Snapshot | None = None
+    snapshot_key: tuple[object, ...] = field(default=())
+
+
+class DocumentStore:
+    """Open documents by uri. Not thread-safe: call it from the event loop thread only."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self._documents: dict[str, _Document] = {}
+        self._executor = executor  # where snapshot_async analyses; None: the loop's default executor
+
+    # -- text ------------------------------------------------------------------------------------
+
+    def open(self, uri: str, text: str, version: int | None, language_id: str = "") -> None:
+        self._documents[uri] = _Document(uri, text, version, language_id)
+
+    def change(
+        self,
+        uri: str,
+        version: int | None,
+        changes: Iterable[types.TextDocumentContentChangeEvent],
+        encoding: Encoding,
+    ) -> bool:
+        """Apply a didChange; False when the document is not open (the change is then ignored)."""
+        document = self._documents.get(uri)
+        if document is None:
+            return False
+        text = document.text
+        lines = document.lines or (document.analysis.parsed.lines if document.analysis else None)
+        for change in changes:
+            if isinstance(change, types.TextDocumentContentChangePartial):
+                if lines is None or lines.text is not text:
+                    lines = LineIndex(text)
+                start = lines.offset(change.range.start.line, change.range.start.character, encoding)
+                end = lines.offset(change.range.end.line, change.range.end.character, encoding)
+                if end < start:  # a reversed range: LSP does not allow it, but be lenient
+                    start, end = end, start
+                text = text[:start] + change.text + text[end:]
+            else:
+                text = change.text
+        document.text = text
+        document.version = version
+        document.generation += 1
+        document.lines = lines if lines is not None and lines.text is text else None
+        # What was derived from the old text is stale; last_good stays, by design.
+        document.analysis = None
+        document.options = None
+        document.pending = None
+        document.snapshot = None
+        document.snapshot_key = ()
+        return True
+
+    def close(self, uri: str) -> bool:
+        return self._documents.pop(uri, None) is not None
+
+    def __contains__(self, uri: str) -> bool:
+        return uri in self._documents
+
+    def uris(self) -> list[str]:
+        return list(self._documents)
+
+    def version(self, uri: str) -> int | None:
+        document = self._documents.get(uri)
+        return document.version if document is not None else None
+
+    def stamp(self, uri: str) -> tuple[int, int] | None:
+        """Identifies the current text of ``uri``; changes with every edit, reopen or close."""
+        document = self._documents.get(uri)
+        return (id(document), document.generation) if document is not None else None
+
+    def text(self, uri: str) -> str | None:
+        document = self._documents.get(uri)
+        return document.text if document is not None else None
+
+    def language_id(self, uri: str) -> str:
+        document = self._documents.get(uri)
+        return document.language_id if document is not None else ""
+
+    # -- analyses and snapshots ------------------------------------------------------------------
+
+    def cached_snapshot(self, uri: str, encoding: Encoding, settings: Settings) -> Snapshot | None:
+        """The snapshot of the current version if its analysis is already built; never analyses."""
+        document = self._documents.get(uri)
+        if document is None or document.analysis is None or document.options != _options(uri, settings):
+            return None
+        return self._snapshot_of(document, encoding, settings)
+
+    def snapshot(self, uri: str, encoding: Encoding, settings: Settings) -> Snapshot | None:
+        """The snapshot of the current version, analysing it here and now if needed."""
+        document = self._documents.get(uri)
+        if document is None:
+            return None
+        options = _options(uri, settings)
+        if document.analysis is None or document.options != options:
+            self._store(document, document.generation, options, analyze(document.text, options))
+        return self._snapshot_of(document, encoding, settings)
+
+    async def snapshot_async(
+        self, uri: str, encoding: Encoding, settings: Settings, *, follow: bool = True
+    ) -> Snapshot | None:
+        """The snapshot of the newest version, analysed on the worker if needed. None: not open.
+
+        While the worker runs the loop keeps reading messages, so the document may move on. With
+        ``follow`` this then waits for the newest version instead, and so returns the snapshot of the text
+        the client has now; without, it raises :class:`Superseded` as soon as it knows, for callers whose
+        question was about the old text only.
+        """
+        first = self._documents.get(uri)
+        first_generation = first.generation if first is not None else -1
+        while True:
+            document = self._documents.get(uri)
+            if document is None:
+                return None
+            if not follow and (document is not first or document.generation != first_generation):
+                raise Superseded(uri)
+            options = _options(uri, settings)
+            if document.analysis is not None and document.options == options:
+                return self._snapshot_of(document, encoding, settings)
+            if document.pending is None or document.options != options:
+                document.pending = self._submit(document, options)
+            # Shielded: a cancelled request must not cancel a job other requests share.
+            await asyncio.shield(document.pending)
+
+    def _submit(self, document: _Document, options: Options) -> asyncio.Future[Analysis | None]:
+        loop = asyncio.get_running_loop()
+        generation, text = document.generation, document.text
+        document.options = options
+
+        def job() -> Analysis | None:
+            # Runs on the worker. Reading the current version from this thread is a plain attribute
+            # read; the worst case of a race is one analysis too many, never a wrong one.
+            if self._documents.get(document.uri) is not document or document.generation != generation:
+                return None  # superseded before it started: nobody needs it any more
+            return analyze(text, options)
+
+        future = asyncio.ensure_future(loop.run_in_executor(self._executor, job))
+
+        def done(finished: asyncio.Future[Analysis | None]) -> None:
+            if finished.cancelled() or finished.exception() is not None:
+                if document.pending is finished:
+                    document.pending = None
+                if not finished.cancelled():
+                    log.error("analysis of %s failed", document.uri, exc_info=finished.exception())
+                return
+            analysis = finished.result()
+            if analysis is not None and self._documents.get(document.uri) is document:
+                self._store(document, generation, options, analysis)
+            if document.pending is finished:
+                document.pending = None
+
+        future.add_done_callback(done)
+        return future
+
+    def _store(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
+        if analysis.parsed.syntax_ok and generation >= document.last_good_generation:
+            document.last_good = analysis
+            document.last_good_generation = generation
+        if document.generation == generation:
+            document.analysis = analysis
+            document.options = options
+            document.snapshot = None
+            document.snapshot_key = ()
+
+    def _snapshot_of(self, document: _Document, encoding: Encoding, settings: Settings) -> Snapshot:
+        analysis = document.analysis
+        assert analysis is not None
+        key = (document.generation, encoding, settings, id(analysis))
+        if document.snapshot is None or document.snapshot_key != key:
+            document.snapshot = Snapshot(
+                uri=document.uri,
+                version=document.version,
+                analysis=analysis,
+                last_good=document.last_good,
+                encoding=encoding,
+                settings=settings,
+            )
+            document.snapshot_key = key
+        return document.snapshot
+
+    def snapshots(self, encoding: Encoding, settings: Settings) -> Iterator[Snapshot]:
+        """Snapshots of every open document (analysing on this thread what is not yet analysed)."""
+        for uri in list(self._documents):
+            snapshot = self.snapshot(uri, encoding, settings)
+            if snapshot is not None:
+                yield snapshot
+
+
+def _options(uri: str, settings: Settings) -> Options:
+    return Options(named_as_environment=named_as_environment(uri, settings))
+
+
+def named_as_environment(uri: str, settings: Settings) -> bool:
+    """Whether a file is named like an environment: it matches ``hotLsp.environments``, or it is called
+    ``env.yaml``/``env-*.yaml``/``*-env.yaml``/``*environment*.yaml``, or it lives in an ``environments`` folder.
+
+    Only matters for a file whose sections are all ones templates share with environments
+    (``parameters``); DESIGN.md: "or `parameters` and no `heat_template_version`, when it is named as an
+    environment".
+    """
+    path = _path_of(uri)
+    name = path.rsplit("/", 1)[-1].lower()
+    stem = name.rsplit(".", 1)[0]
+    if any(fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(name, glob) for glob in settings.environments):
+        return True
+    if "/environments/" in path.lower():
+        return True
+    return (
+        stem == "env" or stem.startswith(("env-", "env_")) or stem.endswith(("-env", "_env")) or "environment" in stem
+    )
+
+
+def _path_of(uri: str) -> str:
+    parsed = urlparse(uri)
+    return unquote(parsed.path) if parsed.scheme in ("file", "") else uri
