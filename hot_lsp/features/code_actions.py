@@ -1,0 +1,390 @@
+"""Quick fixes, built from the machine-readable ``data`` the rules attach to diagnostics (never from the
+message text). The client sends the diagnostics back in ``params.context``; when a client drops ``data``,
+it is found again on the snapshot's own diagnostic with the same code and start.
+
+``data`` keys understood:
+
+- ``suggestions`` (list of str): did-you-mean; each replaces the diagnostic's range (quotes kept);
+- ``fix: "declare_parameter"`` (``name``, optional ``type``; the name defaults to the text at the range):
+  declares the parameter in ``parameters``, creating the section when there is none;
+- ``fix: "raise_version"`` / ``"add_version"`` (``version``): sets ``heat_template_version``;
+- ``fix: "replace"`` (``with``): YAML text that replaces the diagnostic's range; a function name given for
+  a reference replaces the name of the function making it (``get_resource: a_parameter`` -> ``get_param``);
+- ``fix: "remove_key"`` / ``"remove_item"``: deletes the entry whose key, or the list item that, the
+  diagnostic starts at; whole lines when it has them to itself;
+- ``fix: "add_key"`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers.
+
+At most one action per diagnostic is preferred: the suggestion the rule's own fix agrees with, else a lone
+suggestion, else the rule's fix when no suggestion is offered. Inserted lines follow the document's
+indentation and line ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lsprotocol import types
+
+from .. import spec
+from ..document import Mapping, Node, Scalar, Sequence
+from ._targets import content_end, entry_end, references_at, replace_scalar, written_as
+from .snapshot import Snapshot
+
+QUICK_FIX = types.CodeActionKind.QuickFix
+MAX_SUGGESTIONS = 5
+_DEFAULT_STEP = 2
+
+Edit = tuple[int, int, str]  # replace text[start:end] with the string
+
+
+def code_actions(snapshot: Snapshot, params: types.CodeActionParams) -> list[types.CodeAction]:
+    only = params.context.only
+    if only and not any(kind == QUICK_FIX or QUICK_FIX.startswith(f"{kind}.") for kind in only):
+        return []
+    if snapshot.analysis.kind not in ("template", "environment"):
+        return []
+    actions: list[types.CodeAction] = []
+    for diagnostic in params.context.diagnostics:
+        if diagnostic.source not in (None, "hot-lsp"):
+            continue
+        data = _data_of(snapshot, diagnostic)
+        if data:
+            actions.extend(_fixes(snapshot, diagnostic, data))
+    return actions
+
+
+def _data_of(snapshot: Snapshot, diagnostic: types.Diagnostic) -> dict[str, Any] | None:
+    if isinstance(diagnostic.data, dict):
+        return diagnostic.data
+    start = snapshot.offset(diagnostic.range.start)
+    for own in snapshot.analysis.diagnostics:
+        if own.code == diagnostic.code and own.start == start:
+            return own.data
+    return None
+
+
+def _fixes(snapshot: Snapshot, diagnostic: types.Diagnostic, data: dict[str, Any]) -> list[types.CodeAction]:
+    text = snapshot.text
+    start = snapshot.offset(diagnostic.range.start)
+    end = snapshot.offset(diagnostic.range.end)
+    shown = _one_line(text[start:end])
+    offered: list[tuple[str, list[Edit]]] = []
+    suggestions = data.get("suggestions")
+    if isinstance(suggestions, list):
+        for suggestion in [s for s in suggestions if isinstance(s, str) and s][:MAX_SUGGESTIONS]:
+            offered.append((f"Replace {shown} with {suggestion}", [replace_scalar(text, start, end, suggestion)]))
+    chosen = 0 if len(offered) == 1 else None
+    made = _rule_fix(snapshot, data, start, end, shown)
+    if made is not None:
+        # A fix that does what a suggestion does is that suggestion, and the one to prefer.
+        same = next((n for n, (_, edits) in enumerate(offered) if _result(text, edits) == _result(text, made[1])), None)
+        if same is not None:
+            chosen = same
+        else:
+            offered.append(made)
+            if len(offered) == 1:
+                chosen = 0
+    eol = _eol(text)
+    return [
+        types.CodeAction(
+            title=title,
+            kind=QUICK_FIX,
+            diagnostics=[diagnostic],
+            is_preferred=True if number == chosen else None,
+            edit=types.WorkspaceEdit(
+                changes={
+                    snapshot.uri: [
+                        types.TextEdit(range=snapshot.range(a, b), new_text=new_text.replace("\n", eol))
+                        for a, b, new_text in edits
+                    ]
+                }
+            ),
+        )
+        for number, (title, edits) in enumerate(offered)
+    ]
+
+
+def _rule_fix(
+    snapshot: Snapshot, data: dict[str, Any], start: int, end: int, shown: str
+) -> tuple[str, list[Edit]] | None:
+    fix = data.get("fix")
+    if fix == "declare_parameter":
+        return _declare_parameter(snapshot, data, start, end)
+    if fix in ("raise_version", "add_version") and isinstance(data.get("version"), str):
+        return _set_version(snapshot, data["version"], fix)
+    if fix == "replace" and isinstance(data.get("with"), str):
+        return _replace(snapshot, data["with"], start, end, shown)
+    if fix == "remove_key":
+        return _remove(snapshot, start, "key")
+    if fix == "remove_item":
+        return _remove(snapshot, start, "item")
+    if fix == "add_key" and isinstance(data.get("key"), str) and data["key"]:
+        value = data.get("value")
+        return _add_key(snapshot, start, data["key"], value if isinstance(value, str) else "")
+    return None
+
+
+def _replace(snapshot: Snapshot, new_text: str, start: int, end: int, shown: str) -> tuple[str, list[Edit]]:
+    """``with`` is YAML text for the diagnostic's range, except a function name given for a reference, which
+    replaces the name of the function that makes the reference (`get_resource: a_parameter` -> get_param)."""
+    if new_text in spec.FUNCTIONS:
+        for reference in references_at(snapshot.analysis, start):
+            if reference.call is not None and reference.call.name != new_text:
+                key = reference.call.key
+                return f"Use {new_text} instead of {reference.call.name}", [(key.start, key.end, new_text)]
+    return f"Replace {shown} with {_one_line(new_text)}", [(start, end, new_text)]
+
+
+def _result(text: str, edits: list[Edit]) -> str:
+    for start, end, new_text in sorted(edits, reverse=True):
+        text = text[:start] + new_text + text[end:]
+    return text
+
+
+def _one_line(text: str, limit: int = 40) -> str:
+    shown = " ".join(text.split())
+    return shown if len(shown) <= limit else shown[: limit - 1] + "…"
+
+
+# -- declare a parameter ---------------------------------------------------------------------------------
+
+
+def _declare_parameter(snapshot: Snapshot, data: dict[str, Any], start: int, end: int) -> tuple[str, list[Edit]] | None:
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    if not isinstance(root, Mapping):
+        return None
+    name = data.get("name")
+    if not isinstance(name, str) or not name:
+        node = text[start:end]
+        name = node[1:-1] if len(node) >= 2 and node[0] in "'\"" and node[-1] == node[0] else node
+    if not name or "\n" in name:
+        return None
+    type_name = data.get("type") if isinstance(data.get("type"), str) else "string"
+    key = written_as(name, None)
+    title = f"Declare parameter {name!r}"
+    step = _indent_step(text, root)
+    section = root.pair("parameters")
+    if section is None:
+        block = f"parameters:\n{' ' * step}{key}:\n{' ' * (2 * step)}type: {type_name}\n"
+        return title, [_insert_section(text, root, block)]
+    value = section.value
+    if isinstance(value, Mapping) and value.flow:
+        close = value.end - 1
+        if close < 0 or text[close] != "}":
+            return None
+        separator = ", " if value.pairs else ""
+        return title, [(close, close, f"{separator}{key}: {{type: {type_name}}}")]
+    if isinstance(value, Mapping) and value.pairs:
+        first = value.pairs[0]
+        column = first.key.start - _line_start(text, first.key.start)
+        at = _next_line_start(text, entry_end(text, section.key, value))
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        if isinstance(first.value, Mapping) and first.value.flow:  # entries written `name: {type: ...}`
+            return title, [(at, at, f"{lead}{' ' * column}{key}: {{type: {type_name}}}\n")]
+        inner = _inner_step(text, value) or step
+        return title, [(at, at, f"{lead}{' ' * column}{key}:\n{' ' * (column + inner)}type: {type_name}\n")]
+    if isinstance(value, Scalar) and value.value is None:
+        column = section.key.start - _line_start(text, section.key.start) + step
+        entry = f"{' ' * column}{key}:\n{' ' * (column + step)}type: {type_name}"
+        if value.end > value.start:  # `parameters: ~` or `null`: the value goes
+            return title, [(section.key.end, value.end, f":\n{entry}")]
+        at = _next_line_start(text, section.key.end)
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        return title, [(at, at, f"{lead}{entry}\n")]
+    return None  # a section of the wrong shape: nothing sensible to add to
+
+
+def _insert_section(text: str, root: Mapping, block: str) -> Edit:
+    """Where a new ``parameters`` section goes: before the first of resources/outputs/conditions, or last."""
+    later = [
+        pair.key.start
+        for pair in root.pairs
+        if pair.key_value in ("conditions", "resources", "outputs")
+        and pair.key.start == _line_start(text, pair.key.start)
+    ]
+    if later:
+        return later[0], later[0], block
+    at = len(text)
+    lead = "" if at == 0 or text.endswith("\n") else "\n"
+    return at, at, lead + block
+
+
+def _indent_step(text: str, root: Mapping) -> int:
+    """The document's indentation step: the column of the first entry of a block section."""
+    for pair in root.pairs:
+        value = pair.value
+        if isinstance(value, Mapping) and not value.flow and value.pairs and value.start > pair.key.end:
+            column = value.pairs[0].key.start - _line_start(text, value.pairs[0].key.start)
+            if column > 0:
+                return column
+    return _DEFAULT_STEP
+
+
+def _inner_step(text: str, section: Mapping) -> int | None:
+    """How far an entry's own keys sit right of the entry's name, in this section."""
+    for pair in section.pairs:
+        body = pair.value
+        if isinstance(body, Mapping) and not body.flow and body.pairs and body.start > pair.key.end:
+            step = (body.pairs[0].key.start - _line_start(text, body.pairs[0].key.start)) - (
+                pair.key.start - _line_start(text, pair.key.start)
+            )
+            if step > 0:
+                return step
+    return None
+
+
+# -- heat_template_version -------------------------------------------------------------------------------
+
+
+def _set_version(snapshot: Snapshot, version: str, fix: str) -> tuple[str, list[Edit]] | None:
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    if not isinstance(root, Mapping):
+        return None
+    known = spec.lookup_version(version)
+    label = known.label if known is not None else version
+    pair = root.pair("heat_template_version")
+    if pair is not None and isinstance(pair.value, Scalar) and pair.value.end > pair.value.start:
+        verb = "Raise" if fix == "raise_version" else "Set"
+        return f"{verb} heat_template_version to {label}", [
+            replace_scalar(text, pair.value.start, pair.value.end, version)
+        ]
+    if pair is not None:
+        return None
+    at = _line_start(text, root.pairs[0].key.start) if root.pairs else 0
+    if at == 0 and text.startswith("\ufeff"):
+        at = 1
+    return f"Add heat_template_version: {label}", [(at, at, f"heat_template_version: {written_as(version, None)}\n")]
+
+
+# -- remove a key or a list item, add a key ---------------------------------------------------------------
+
+
+def _remove(snapshot: Snapshot, start: int, want: str) -> tuple[str, list[Edit]] | None:
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    found = _located(root, start, want) if root is not None else None
+    if found is None:
+        return None
+    container, index = found
+    if isinstance(container, Mapping):
+        pair = container.pairs[index]
+        first: Node = pair.key
+        end = entry_end(text, pair.key, pair.value)
+        title = f"Remove {_one_line(text[pair.key.start : pair.key.end])}"
+        siblings = [p.key for p in container.pairs]
+    else:
+        first = container.items[index]
+        end = content_end(text, first)
+        title = f"Remove {_one_line(text[first.start : end])}"
+        siblings = list(container.items)
+    following = siblings[index + 1] if index + 1 < len(siblings) else None
+    if container.flow:
+        if following is not None:
+            return title, [(first.start, following.start, "")]
+        if index > 0:
+            return title, [(_flow_end(text, container, index - 1), end, "")]
+        return title, [(first.start, end, "")]
+    line_start = _line_start(text, first.start)
+    before = text[line_start : first.start].strip()
+    if isinstance(container, Sequence) or not before or (len(siblings) == 1 and before == "-"):
+        # The entry owns its lines (a list item, or a list item's only key): delete them whole.
+        return title, [(line_start, _next_line_start(text, end), "")]
+    if following is not None:  # `- key: v` with more keys below: the next one moves up beside the dash
+        return title, [(first.start, following.start, "")]
+    return title, [(first.start, end, "")]
+
+
+def _flow_end(text: str, container: Mapping | Sequence, index: int) -> int:
+    if isinstance(container, Mapping):
+        pair = container.pairs[index]
+        return entry_end(text, pair.key, pair.value)
+    return content_end(text, container.items[index])
+
+
+def _add_key(snapshot: Snapshot, start: int, key: str, value: str) -> tuple[str, list[Edit]] | None:
+    """Add ``key: value`` to the body of the entry whose key the diagnostic covers (or, when that entry's value
+    is a plain scalar, to the mapping holding it); when the key is there without a value, give it one."""
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    found = _located(root, start, "key") if root is not None else None
+    if found is None:
+        return None
+    mapping, index = found
+    assert isinstance(mapping, Mapping)
+    pair = mapping.pairs[index]
+    entry = f"{key}: {value}" if value else f"{key}:"
+    title = f"Add {entry}"
+    if pair.key_value == key:
+        if isinstance(pair.value, Scalar) and pair.value.value is None and value:
+            return title, [
+                (pair.value.start, pair.value.end, f" {value}" if pair.value.start == pair.value.end else value)
+            ]
+        return None
+    body = pair.value
+    if isinstance(body, Scalar) and body.value is not None:
+        body = mapping  # the key sits inside the mapping to extend (a parameter group's first key)
+    if isinstance(body, Mapping) and body.flow:
+        close = body.end - 1
+        if close < 0 or text[close] != "}":
+            return None
+        return title, [(close, close, f"{', ' if body.pairs else ''}{entry if value else key + ': null'}")]
+    if isinstance(body, Mapping) and body.pairs:
+        column = body.pairs[0].key.start - _line_start(text, body.pairs[0].key.start)
+        owner_key = pair.key if body is pair.value else None
+        at = _next_line_start(text, entry_end(text, owner_key, body) if owner_key else content_end(text, body))
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        return title, [(at, at, f"{lead}{' ' * column}{entry}\n")]
+    if isinstance(body, Scalar) and body.value is None and body is pair.value:
+        column = pair.key.start - _line_start(text, pair.key.start) + _indent_step(text, root)
+        at = _next_line_start(text, pair.key.end) if body.start == body.end else None
+        if at is None:  # `name: ~` or `name: null`: the null goes
+            return title, [(pair.key.end, body.end, f":\n{' ' * column}{entry}")]
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        return title, [(at, at, f"{lead}{' ' * column}{entry}\n")]
+    return None
+
+
+def _located(root: Node, offset: int, want: str) -> tuple[Mapping | Sequence, int] | None:
+    """The mapping and index of the entry whose key starts at ``offset`` (``want`` 'key'), or the list and
+    index of the item that starts there (``want`` 'item'), found by descending the tree."""
+    node = root
+    for _ in range(10_000):  # the tree is at most a few hundred levels deep; this only bounds odd input
+        following: Node | None = None
+        if isinstance(node, Mapping):
+            for index, pair in enumerate(node.pairs):
+                if want == "key" and pair.key.start == offset:
+                    return node, index
+                if pair.value.start <= offset < pair.value.end:
+                    following = pair.value
+                    break
+        elif isinstance(node, Sequence):
+            for index, item in enumerate(node.items):
+                if want == "item" and item.start == offset:
+                    return node, index
+                if item.start <= offset < item.end:
+                    following = item
+                    break
+        if following is None:
+            return None
+        node = following
+    return None
+
+
+# -- text positions --------------------------------------------------------------------------------------
+
+
+def _eol(text: str) -> str:
+    """The document's line end: fixes write ``\\n`` and it becomes this."""
+    newline = text.find("\n")
+    return "\r\n" if newline > 0 and text[newline - 1] == "\r" else "\n"
+
+
+def _line_start(text: str, offset: int) -> int:
+    return max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
+
+
+def _next_line_start(text: str, offset: int) -> int:
+    newline = text.find("\n", offset)
+    return len(text) if newline < 0 else newline + 1
