@@ -46,7 +46,7 @@ from . import __version__
 from .document.positions import Encoding
 from .features.diagnostics import SOURCE, lsp_diagnostics
 from .features.snapshot import Settings, Snapshot
-from .features.store import DocumentStore, Superseded
+from .store import DocumentStore, Superseded
 
 log = logging.getLogger("hot_lsp.server")
 

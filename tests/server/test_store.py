@@ -9,9 +9,9 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from lsprotocol import types
 
-import hot_lsp.features.store as store_module
+import hot_lsp.store as store_module
 from hot_lsp.features.snapshot import Settings
-from hot_lsp.features.store import DocumentStore, named_as_environment
+from hot_lsp.store import DocumentStore, named_as_environment
 
 URI = "file:///work/store/main.yaml"
 GOOD = "heat_template_version: 2018-08-31\nresources:\n  web:\n    type: OS::Nova::Server\n"

@@ -29,9 +29,9 @@ from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
 
-from ..analysis.validate import Analysis, Options, analyze
-from ..document.positions import Encoding, LineIndex
-from .snapshot import Settings, Snapshot
+from .analysis.validate import Analysis, Options, analyze
+from .document.positions import Encoding, LineIndex
+from .features.snapshot import Settings, Snapshot
 
 log = logging.getLogger(__name__)
 
