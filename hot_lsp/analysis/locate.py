@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Literal
 from .. import spec
 from ..document import LineIndex, Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
-from .model import Entry, FunctionCall, LookAlike, Reference, TemplateModel
+from .model import Entry, FunctionCall, LookAlike, Reference
 
 if TYPE_CHECKING:
     from .validate import Analysis
@@ -838,22 +838,16 @@ class Roles:
     look_alikes: dict[int, LookAlike]
 
 
-_ROLES: list[tuple[TemplateModel, Roles]] = []
-
-
-def roles(model: TemplateModel) -> Roles:
-    """References by the node naming them, and calls and look-alikes by their key node.
-
-    Built once per model and kept for the last few models (models are immutable).
-    """
-    for cached, found in _ROLES:
-        if cached is model:
-            return found
-    found = Roles(
-        {id(r.node): r for r in model.references},
-        {id(c.key): c for c in model.calls},
-        {id(a.key): a for a in model.look_alikes},
+def roles(analysis: Analysis) -> Roles | None:
+    """References by the node naming them, and calls and look-alikes by their key node (once per analysis)."""
+    model = analysis.model
+    if model is None:
+        return None
+    return analysis.derive(
+        "roles",
+        lambda _: Roles(
+            {id(r.node): r for r in model.references},
+            {id(c.key): c for c in model.calls},
+            {id(a.key): a for a in model.look_alikes},
+        ),
     )
-    _ROLES.insert(0, (model, found))
-    del _ROLES[8:]
-    return found

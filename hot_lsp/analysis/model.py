@@ -12,7 +12,7 @@ again.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import Literal
 
 from .. import spec
@@ -130,15 +130,6 @@ _RESOURCE_FIELDS: dict[str, Context] = {
 _OUTPUT_FIELDS: dict[str, Context] = {"value": "normal", "condition": "condition"}
 
 
-@cache
-def _tables(version: TemplateVersion) -> tuple[frozenset[str], frozenset[str], frozenset[str]]:
-    return (
-        spec.functions_for(version),
-        spec.condition_functions_for(version),
-        spec.removed_functions_for(version),
-    )
-
-
 def build_model(parsed: ParsedDocument) -> TemplateModel | None:
     """The model of a template; None when the root is not a mapping."""
     root = parsed.root
@@ -154,7 +145,8 @@ def build_model(parsed: ParsedDocument) -> TemplateModel | None:
 class _Builder:
     def __init__(self, model: TemplateModel) -> None:
         self.model = model
-        self.normal, self.conditional, self.removed = _tables(model.version)
+        self.normal = spec.functions_for(model.version)
+        self.conditional = spec.condition_functions_for(model.version)
         self.visited: set[int] = set()
 
     def build(self) -> None:

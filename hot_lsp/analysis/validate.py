@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any, TypeVar
 
 from ..document import Diagnostic, ParsedDocument, parse
 from .kind import Kind, detect_kind
@@ -10,6 +12,8 @@ from .model import TemplateModel, build_model
 from .report import Reporter
 from .rules import RULE_MODULES
 from .suppress import apply_suppressions
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,17 @@ class Analysis:
     kind: Kind
     model: TemplateModel | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
+    # first use. The analysis never changes, so they never go stale, and they are freed with it.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def derive(self, name: str, build: Callable[[Analysis], T]) -> T:
+        """``build(self)``, computed once per analysis and ``name`` (a race only builds it twice)."""
+        try:
+            return self.derived[name]
+        except KeyError:
+            value = self.derived[name] = build(self)
+            return value
 
 
 def analyze(text: str, options: Options = Options()) -> Analysis:

@@ -15,13 +15,10 @@ from __future__ import annotations
 import json
 import os
 import re
-import threading
 from bisect import bisect_left, bisect_right
-from collections import OrderedDict
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -31,38 +28,6 @@ from ..document import Mapping, Node, Scalar, Sequence
 from ..document.scalars import type_plain
 
 SECTION_OF_KIND: dict[RefKind, str] = {"parameter": "parameters", "resource": "resources", "condition": "conditions"}
-
-# -- a small cache of per-analysis indexes --------------------------------------------------------------
-# Analysis is a slotted dataclass (no weak references, not hashable), so indexes are keyed by id() and the
-# entry keeps the analysis alive; the identity check makes a reused id harmless. A handful of slots is
-# enough: requests concern the newest version of the few documents being edited.
-_CACHE_SIZE = 8
-_cache: OrderedDict[int, tuple[Analysis, dict[str, Any]]] = OrderedDict()
-_cache_lock = threading.Lock()
-
-T = TypeVar("T")
-
-
-def cached(analysis: Analysis, name: str, build: Callable[[Analysis], T]) -> T:
-    """``build(analysis)``, computed once per analysis and ``name``."""
-    key = id(analysis)
-    with _cache_lock:
-        slot = _cache.get(key)
-        if slot is None or slot[0] is not analysis:
-            slot = (analysis, {})
-            _cache[key] = slot
-            while len(_cache) > _CACHE_SIZE:
-                _cache.popitem(last=False)
-        else:
-            _cache.move_to_end(key)
-        values = slot[1]
-        if name in values:
-            return values[name]
-    value = build(analysis)
-    with _cache_lock:
-        values[name] = value
-    return value
-
 
 # -- targets ---------------------------------------------------------------------------------------------
 
@@ -89,7 +54,7 @@ class TargetIndex:
 
 
 def target_index(analysis: Analysis) -> TargetIndex:
-    return cached(analysis, "targets", _build_index)
+    return analysis.derive("targets", _build_index)
 
 
 def _build_index(analysis: Analysis) -> TargetIndex:
@@ -303,7 +268,7 @@ class FileTarget:
 def file_targets(analysis: Analysis) -> list[FileTarget]:
     """Files the document names, sorted by position: ``get_file`` arguments and template-resource types
     (a template's ``type: x.yaml`` values; an environment's ``resource_registry`` entries)."""
-    return cached(analysis, "files", _build_file_targets)
+    return analysis.derive("files", _build_file_targets)
 
 
 def _build_file_targets(analysis: Analysis) -> list[FileTarget]:

@@ -14,7 +14,7 @@ from lsprotocol import types
 
 from ..analysis.validate import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
-from ._targets import cached, content_end
+from ._targets import content_end
 from .snapshot import Snapshot
 
 # (start line, end line, depth, is comment run)
@@ -28,10 +28,10 @@ def folding_ranges(snapshot: Snapshot, limit: int | None = None) -> list[types.F
     analysis = snapshot.analysis
     if analysis.kind not in ("template", "environment") or analysis.parsed.root is None:
         return []
-    folds: list[_Fold] = cached(analysis, "folding", _folds)
+    folds: list[_Fold] = analysis.derive("folding", _folds)
     if limit is not None and 0 <= limit < len(folds):
         return _lsp(sorted(sorted(folds, key=lambda fold: fold[2])[:limit]))
-    return list(cached(analysis, "folding_lsp", lambda _: _lsp(folds)))
+    return list(analysis.derive("folding_lsp", lambda _: _lsp(folds)))
 
 
 def _lsp(folds: list[_Fold]) -> list[types.FoldingRange]:

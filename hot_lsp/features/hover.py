@@ -75,7 +75,7 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
     analysis = snapshot.analysis
     model = analysis.model
     broken = model is None or not analysis.parsed.syntax_ok
-    found = roles(model) if model is not None else None
+    found = roles(analysis)
     version = names.version
     if hit.is_key:
         if found is not None:

@@ -21,7 +21,7 @@ from lsprotocol import types
 from .. import spec
 from ..analysis.validate import Analysis
 from ..document.positions import Encoding
-from ._targets import cached, target_index, token_span
+from ._targets import target_index, token_span
 from .snapshot import Snapshot
 
 TOKEN_TYPES = ["function", "parameter", "variable", "enumMember"]
@@ -55,7 +55,7 @@ def semantic_tokens_range(snapshot: Snapshot, params: types.SemanticTokensRangeP
 def _tokens(analysis: Analysis, encoding: Encoding) -> list[Token]:
     if analysis.model is None:
         return []
-    return cached(analysis, f"semantic_tokens:{encoding}", lambda a: _collect(a, encoding))
+    return analysis.derive(f"semantic_tokens:{encoding}", lambda a: _collect(a, encoding))
 
 
 def _collect(analysis: Analysis, encoding: Encoding) -> list[Token]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass
+from functools import cache
 from typing import Literal
 
 from .versions import VERSIONS, TemplateVersion, is_at_least, version_named
@@ -731,16 +732,19 @@ def _is_usable(spec: FunctionSpec, version: TemplateVersion) -> bool:
     return spec.normal and is_at_least(version, spec.since) and not _is_removed(spec, version)
 
 
+@cache  # asked on every call site and keystroke; versions are few and frozen
 def functions_for(version: TemplateVersion) -> frozenset[str]:
     """Names usable as normal functions (properties, outputs, ...) in `version`."""
     return frozenset(spec.name for spec in _SPECS if _is_usable(spec, version))
 
 
+@cache  # asked on every call site and keystroke; versions are few and frozen
 def removed_functions_for(version: TemplateVersion) -> frozenset[str]:
     """Names Heat parses but rejects as removed in `version`."""
     return frozenset(spec.name for spec in _SPECS if _is_removed(spec, version))
 
 
+@cache  # asked on every call site and keystroke; versions are few and frozen
 def condition_functions_for(version: TemplateVersion) -> frozenset[str]:
     """Names usable as condition functions in `version` (none before 2016-10-14)."""
     return frozenset(

@@ -361,12 +361,11 @@ def test_is_template():
     assert is_template(broken_other, good)  # the file was a template a keystroke ago
 
 
-def test_roles_index_is_cached_per_model():
+def test_roles_index_is_cached_per_analysis():
     analysis = analyze(GOOD + "outputs:\n  o: {value: {get_resource: server}}\n")
-    model = analysis.model
-    assert model is not None
-    first = roles(model)
-    assert roles(model) is first
+    assert analysis.model is not None
+    first = roles(analysis)
+    assert roles(analysis) is first
     (reference,) = [r for r in first.references.values() if r.kind == "resource"]
     assert reference.name == "server"
     assert any(call.name == "get_resource" for call in first.calls.values())
