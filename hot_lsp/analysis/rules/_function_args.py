@@ -34,6 +34,7 @@ from ...spec.functions import (
 from ..codes import define
 from ..model import FunctionCall, TemplateModel
 from ..report import Reporter, span_of_key_line
+from ..suggest import did_you_mean
 
 E4007 = define(
     "E4007",
@@ -891,7 +892,7 @@ def _digest_algorithm(c: ArgumentChecker, call: FunctionCall, algorithm: Scalar)
         )
     elif name not in HOT_DIGEST_ALGORITHMS:
         usable = sorted(HOT_DIGEST_ALGORITHMS - BROKEN_DIGEST_ALGORITHMS)
-        suggestions = difflib.get_close_matches(name, usable, 3, 0.5)
+        suggestions = did_you_mean(name, usable, 3, 0.5)
         hint = f" Did you mean {', '.join(suggestions)}?" if suggestions else ""
         c.bad(
             call,

@@ -15,7 +15,6 @@ in `or`), so plain names and literals after it are never looked at either.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass, field
 from functools import cache
 
@@ -24,6 +23,7 @@ from ...document import WARNING, Mapping, Node, Scalar, Sequence, walk
 from ..codes import define
 from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
 from ..report import Reporter
+from ..suggest import did_you_mean
 from ._dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 
 E5001 = define(
@@ -303,7 +303,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
 
 
 def _near_conditions(model: TemplateModel, name: str) -> list[str]:
-    return difflib.get_close_matches(name, list(model.conditions), 3, 0.6)
+    return did_you_mean(name, model.conditions)
 
 
 # -- condition values that are not names -------------------------------------------------------

@@ -10,7 +10,6 @@ condition, shapes Heat refuses). Argument shapes live in ``_function_args``.
 
 from __future__ import annotations
 
-import difflib
 from typing import Any
 
 from ... import spec
@@ -19,6 +18,7 @@ from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
 from ..model import FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
 from ..report import Reporter
+from ..suggest import did_you_mean
 from ._function_args import ArgumentChecker
 
 E4001 = define(
@@ -354,7 +354,7 @@ def _parameter_suggestions(model: TemplateModel, name: str) -> list[str]:
     hot = CFN_PSEUDO_PARAMETERS.get(name)
     if hot:
         return [hot]
-    return _nearest(name, [*model.parameters, *spec.PSEUDO_PARAMETERS])
+    return did_you_mean(name, [*model.parameters, *spec.PSEUDO_PARAMETERS])
 
 
 def _unknown_resource(model: TemplateModel, report: Reporter, name: str, node: Scalar, via: str, where: Where) -> None:
@@ -363,10 +363,10 @@ def _unknown_resource(model: TemplateModel, report: Reporter, name: str, node: S
             E4009,
             node,
             f"`{name}` is a parameter, not a resource: {via} reads resources only. Use get_param to read a parameter.",
-            {"fix": "replace", "with": "get_param", "suggestions": _nearest(name, list(model.resources))},
+            {"fix": "replace", "with": "get_param", "suggestions": did_you_mean(name, list(model.resources))},
         )
         return
-    suggestions = _nearest(name, list(model.resources))
+    suggestions = did_you_mean(name, list(model.resources))
     hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
     report(
         E4009,
@@ -387,7 +387,7 @@ def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
             continue
         if name in model.resources or name in model.parameters or name in spec.PSEUDO_PARAMETERS:
             continue
-        suggestions = _nearest(name, [*model.resources, *model.parameters])
+        suggestions = did_you_mean(name, [*model.resources, *model.parameters])
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         report(
             E4009,
@@ -395,14 +395,6 @@ def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
             f'`{name}` is neither a resource nor a parameter of this template. Heat says: The specified reference "{name}" is incorrect.{hint}',
             {"suggestions": suggestions},
         )
-
-
-def _nearest(name: str, candidates: list[str], limit: int = 3) -> list[str]:
-    lowered = name.lower()
-    same = [c for c in candidates if c.lower() == lowered]
-    if same:
-        return same[:limit]
-    return difflib.get_close_matches(name, candidates, limit, 0.6)
 
 
 # -- places where Heat does not evaluate functions ---------------------------------------

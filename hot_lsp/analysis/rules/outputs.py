@@ -9,13 +9,12 @@ condition value itself is checked by the conditions rules.
 
 from __future__ import annotations
 
-import difflib
-
 from ... import spec
 from ...document import Mapping, Scalar, Sequence
 from ..codes import define
 from ..model import Entry, TemplateModel
 from ..report import Reporter
+from ..suggest import did_you_mean
 
 E6001 = define(
     "E6001",
@@ -110,7 +109,4 @@ def _not_a_mapping(model: TemplateModel, name: str, entry: Entry, report: Report
 
 
 def _suggestions(key: str, allowed: tuple[str, ...]) -> list[str]:
-    lowered = key.lower()
-    if lowered in allowed:
-        return [lowered]  # CFN spellings: Value, Description, Condition
-    return difflib.get_close_matches(lowered, allowed, 2, 0.6)
+    return did_you_mean(key, allowed, 2)  # CFN spellings (Value, Condition) match without case

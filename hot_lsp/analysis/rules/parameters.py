@@ -8,7 +8,6 @@ ParameterGroups.validate. Facts: heat-27-facts.md §3d-§3g, §5, §6.
 
 from __future__ import annotations
 
-import difflib
 import math
 import re
 from collections.abc import Iterator
@@ -25,6 +24,7 @@ from ...spec.parameters import (
 from ..codes import define
 from ..model import Entry, TemplateModel
 from ..report import Reporter, span_of_key_line
+from ..suggest import did_you_mean
 from . import _param_values as values
 
 AREA = "parameters"
@@ -973,12 +973,7 @@ def _check_group_item(item: Node, declared: set[Any], names: tuple[str, ...], se
 
 def _nearest(name: str, choices: tuple[str, ...] | list[str]) -> list[str]:
     """Did-you-mean candidates: a case-insensitive match first, then close spellings."""
-    lowered = name.lower()
-    exact = [choice for choice in choices if choice.lower() == lowered]
-    if exact:
-        return exact[:1]
-    by_lower = {choice.lower(): choice for choice in choices}
-    return [by_lower[m] for m in difflib.get_close_matches(lowered, list(by_lower), 3, 0.7)]
+    return did_you_mean(name, choices, 3, 0.7)
 
 
 def _shown(node: Node) -> str:

@@ -9,7 +9,6 @@ only exists when an ``if`` takes a particular branch: those are warnings.
 
 from __future__ import annotations
 
-import difflib
 from functools import cache
 
 from ... import spec
@@ -17,6 +16,7 @@ from ...document import WARNING, Mapping, Node, Scalar, Sequence
 from ..codes import define
 from ..model import Entry, Reference, TemplateModel, looks_like_function
 from ..report import Reporter
+from ..suggest import did_you_mean
 from ._dependencies import (
     Dependency,
     disabled_resources,
@@ -223,7 +223,7 @@ def _key_suggestions(key: str, allowed: tuple[str, ...], cfn: dict[str, str]) ->
     lowered = key.lower().replace("-", "_").replace(" ", "_")
     if lowered in allowed:
         return [lowered]
-    return difflib.get_close_matches(lowered, allowed, 2, 0.6)
+    return did_you_mean(lowered, allowed, 2)
 
 
 def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
@@ -365,7 +365,7 @@ def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, .
                 {"fix": "replace", "with": capitalised},
             )
         return f"{base} Write `{capitalised}`.", {"fix": "replace", "with": capitalised}
-    near = difflib.get_close_matches(capitalised, [v for v in valid if v[0].isupper()], 1, 0.6)
+    near = did_you_mean(capitalised, [v for v in valid if v[0].isupper()], 1)
     if near:
         return f"{base} Did you mean `{near[0]}`?", {"fix": "replace", "with": near[0]}
     return f"{base} Use one of {', '.join(valid)}.", {"suggestions": [v for v in valid if v[0].isupper()]}
@@ -402,7 +402,7 @@ def _check_unknown_dependencies(model: TemplateModel, disabled: set[str], report
     for ref in model.references:
         if ref.via != "depends_on" or ref.where.section != "resources" or ref.name in model.resources:
             continue
-        suggestions = difflib.get_close_matches(ref.name, names, 3, 0.6)
+        suggestions = did_you_mean(ref.name, names)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         off = ref.where.entry in disabled
         report(

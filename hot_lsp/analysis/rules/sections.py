@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-import difflib
-
 from ... import spec
 from ...document import Mapping, Node, Scalar, Sequence
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
+from ..suggest import did_you_mean
 
 E1001 = define(
     "E1001",
@@ -76,7 +75,7 @@ def _unknown_message(name: str, allowed: tuple[str, ...]) -> str:
         return f"`{name}` is CloudFormation spelling; HOT calls this section `{hot}`."
     if hot == "":
         return f"`{name}` is a CloudFormation section that HOT does not have."
-    near = difflib.get_close_matches(name, allowed, 1, 0.6) or difflib.get_close_matches(name.lower(), allowed, 1, 0.6)
+    near = did_you_mean(name, allowed, 1)
     hint = f" Did you mean `{near[0]}`?" if near else ""
     return f"`{name}` is not a HOT section (Heat: The template section is invalid: {name}).{hint}"
 
@@ -85,7 +84,7 @@ def _unknown_data(name: str, allowed: tuple[str, ...]) -> dict[str, object]:
     hot = spec.CFN_SECTION_SPELLINGS.get(name)
     if hot:
         return {"suggestions": [hot]}
-    return {"suggestions": difflib.get_close_matches(name, allowed, 1, 0.6)}
+    return {"suggestions": did_you_mean(name, allowed, 1)}
 
 
 def _check_shape(name: str, value: Node, report: Reporter) -> None:
