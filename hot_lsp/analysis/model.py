@@ -147,7 +147,6 @@ class _Builder:
         self.model = model
         self.normal = spec.functions_for(model.version)
         self.conditional = spec.condition_functions_for(model.version)
-        self.visited: set[int] = set()
 
     def build(self) -> None:
         model = self.model
@@ -215,12 +214,13 @@ class _Builder:
     def walk(self, node: Node, context: Context, where: Where, in_if: bool = False) -> None:
         """Find calls the way Heat's parser does; an explicit stack, since input may nest deeply."""
         stack: list[tuple[Node, Context, bool]] = [(node, context, in_if)]
-        visited = self.visited
+        # An alias shares its node. Each use site is walked (Heat builds every resource that uses a shared
+        # node from it), but within one walk a node is looked at once; the parser bounds alias expansion.
+        visited: set[int] = set()
         while stack:
             current, ctx, branch = stack.pop()
             if isinstance(current, Scalar):
                 continue
-            # An alias shares its node: look at it once (the tree is a DAG).
             if id(current) in visited:
                 continue
             visited.add(id(current))

@@ -59,5 +59,7 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
         diagnostics = [d for d in diagnostics if d.code not in options.disabled]
+    # YAML shared through an alias is checked at every use, but a fault in it is shown once.
+    diagnostics = list({(d.code, d.start, d.end): d for d in diagnostics}.values())
     diagnostics.sort(key=lambda d: (d.start, d.code))
     return Analysis(text, parsed, kind, model, diagnostics)

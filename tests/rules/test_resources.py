@@ -9,7 +9,7 @@ template, warnings where it accepts it.
 from __future__ import annotations
 
 import pytest
-from helpers import diagnostics, findings_with
+from helpers import diagnostics, findings, findings_with
 
 from hot_lsp.analysis.model import build_model
 from hot_lsp.analysis.rules._dependencies import (
@@ -271,3 +271,29 @@ def test_long_chain_needs_no_recursion() -> None:
     edges[str(count)] = ["0"]
     components = strongly_connected([str(i) for i in range(count + 1)], edges)
     assert len(components) == 1 and len(components[0]) == count + 1
+
+
+ALIASED_PROPERTIES = """
+heat_template_version: 2016-10-14
+resources:
+  a:
+    type: OS::Heat::None
+    properties: &shared
+      x: {get_resource: c}
+      y: {get_resource: nosuch}
+  b:
+    type: OS::Heat::None
+    properties: *shared
+  c:
+    type: OS::Heat::None
+    depends_on: b
+"""
+
+
+def test_references_through_an_alias_belong_to_every_resource_using_it():
+    # Heat builds both `a` and `b` from the shared properties, so `b` depends on `c` too: b -> c -> b.
+    assert "E3007" in [code for code, _ in findings(ALIASED_PROPERTIES)]
+
+
+def test_a_fault_in_shared_yaml_is_reported_once():
+    assert findings_with(ALIASED_PROPERTIES, "E4009") == ["nosuch"]
