@@ -43,6 +43,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from . import __version__
+from .analysis.resource_list import list_resources
 from .document.positions import Encoding
 from .features.diagnostics import SOURCE, lsp_diagnostics
 from .features.snapshot import Settings, Snapshot
@@ -646,32 +647,19 @@ def resource_list(snapshot: Snapshot | None) -> dict[str, Any]:
     model = snapshot.analysis.model if snapshot is not None else None
     if snapshot is None or model is None:
         return {"resources": []}
-    required_by: dict[str, set[str]] = {name: set() for name in model.resources}
-    for reference in model.references:
-        if (
-            reference.kind == "resource"
-            and reference.via in ("get_resource", "get_attr", "depends_on")
-            and reference.where.section == "resources"
-            and reference.where.entry
-            and reference.name in required_by
-            and reference.where.entry != reference.name
-        ):
-            required_by[reference.name].add(reference.where.entry)
     path = _path_of(snapshot.uri)
-    resources = []
-    for name, entry in model.resources.items():
-        kind = entry.scalar("type")
-        resources.append(
-            {
-                "resource_name": name,
-                "resource_type": kind if isinstance(kind, str) else None,
-                "depth": 0,
-                "enabled": True,
-                "required_by": sorted(required_by[name]),
-                "file": path,
-                "range": _range_json(snapshot.range(entry.key.start, entry.key.end)),
-            }
-        )
+    resources = [
+        {
+            "resource_name": row.resource_name,
+            "resource_type": row.resource_type,
+            "depth": row.depth,
+            "enabled": row.enabled,
+            "required_by": list(row.required_by),
+            "file": path,
+            "range": _range_json(snapshot.range(row.start, row.end)),
+        }
+        for row in list_resources(model)
+    ]
     return {"resources": resources}
 
 

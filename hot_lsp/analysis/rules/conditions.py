@@ -21,10 +21,10 @@ from functools import cache
 from ... import spec
 from ...document import WARNING, Mapping, Node, Scalar, Sequence, walk
 from ..codes import define
+from ..dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
 from ..report import Reporter
 from ..suggest import did_you_mean
-from ._dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 
 E5001 = define(
     "E5001",

@@ -14,10 +14,7 @@ from functools import cache
 from ... import spec
 from ...document import WARNING, Mapping, Node, Scalar, Sequence
 from ..codes import define
-from ..model import Entry, Reference, TemplateModel, looks_like_function
-from ..report import Reporter
-from ..suggest import did_you_mean
-from ._dependencies import (
+from ..dependencies import (
     Dependency,
     disabled_resources,
     is_external,
@@ -25,6 +22,9 @@ from ._dependencies import (
     shortest_cycle,
     strongly_connected,
 )
+from ..model import Entry, Reference, TemplateModel, looks_like_function
+from ..report import Reporter
+from ..suggest import did_you_mean
 
 E3001 = define(
     "E3001",

@@ -18,9 +18,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ...document import Mapping as MappingNode
-from ...document import Node, Scalar, Sequence, walk
-from ..model import Reference, TemplateModel
+from ..document import Mapping as MappingNode
+from ..document import Node, Scalar, Sequence, walk
+from .model import Reference, TemplateModel
 
 # The reference kinds that make an edge, and the resource fields they count in.
 _EDGE_VIA = frozenset({"depends_on", "get_resource", "get_attr"})
