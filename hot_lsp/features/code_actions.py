@@ -27,7 +27,7 @@ from lsprotocol import types
 
 from .. import spec
 from ..document import Mapping, Node, Scalar, Sequence
-from ._targets import content_end, entry_end, references_at, replace_scalar, written_as
+from ._targets import content_end, entry_end, replace_scalar, written_as
 from .snapshot import Snapshot
 
 QUICK_FIX = types.CodeActionKind.QuickFix
@@ -113,7 +113,7 @@ def _rule_fix(
     if fix in ("raise_version", "add_version") and isinstance(data.get("version"), str):
         return _set_version(snapshot, data["version"], fix)
     if fix == "replace" and isinstance(data.get("with"), str):
-        return _replace(snapshot, data["with"], start, end, shown)
+        return _replace(snapshot, data["with"], start, end, shown, data.get("at"))
     if fix == "remove_key":
         return _remove(snapshot, start, "key")
     if fix == "remove_item":
@@ -124,14 +124,15 @@ def _rule_fix(
     return None
 
 
-def _replace(snapshot: Snapshot, new_text: str, start: int, end: int, shown: str) -> tuple[str, list[Edit]]:
-    """``with`` is YAML text for the diagnostic's range, except a function name given for a reference, which
-    replaces the name of the function that makes the reference (`get_resource: a_parameter` -> get_param)."""
-    if new_text in spec.FUNCTIONS:
-        for reference in references_at(snapshot.analysis, start):
-            if reference.call is not None and reference.call.name != new_text:
-                key = reference.call.key
-                return f"Use {new_text} instead of {reference.call.name}", [(key.start, key.end, new_text)]
+def _replace(
+    snapshot: Snapshot, new_text: str, start: int, end: int, shown: str, at: Any = None
+) -> tuple[str, list[Edit]]:
+    """``with`` is YAML text for the diagnostic's range, or for the offsets ``at`` when the rule names another
+    place (`get_resource: a_parameter` -> the function name becomes get_param)."""
+    if isinstance(at, list) and len(at) == 2 and all(isinstance(x, int) for x in at) and 0 <= at[0] <= at[1]:
+        a, b = at
+        if b <= len(snapshot.text):
+            return f"Use {new_text} instead of {snapshot.text[a:b]}", [(a, b, new_text)]
     return f"Replace {shown} with {_one_line(new_text)}", [(start, end, new_text)]
 
 

@@ -321,7 +321,7 @@ def _references(model: TemplateModel, report: Reporter) -> None:
             and ref.name not in model.resources
             and _resource_name_form(model, ref.call)
         ):
-            _unknown_resource(model, report, ref.name, ref.node, ref.via, ref.where)
+            _unknown_resource(model, report, ref.name, ref.node, ref.call, ref.where)
 
 
 def _resource_name_form(model: TemplateModel, call: FunctionCall | None) -> bool:
@@ -357,13 +357,22 @@ def _parameter_suggestions(model: TemplateModel, name: str) -> list[str]:
     return did_you_mean(name, [*model.parameters, *spec.PSEUDO_PARAMETERS])
 
 
-def _unknown_resource(model: TemplateModel, report: Reporter, name: str, node: Scalar, via: str, where: Where) -> None:
+def _unknown_resource(
+    model: TemplateModel, report: Reporter, name: str, node: Scalar, call: FunctionCall | None, where: Where
+) -> None:
+    via = call.name if call is not None else "get_resource"
     if name in model.parameters:
         report(
             E4009,
             node,
             f"`{name}` is a parameter, not a resource: {via} reads resources only. Use get_param to read a parameter.",
-            {"fix": "replace", "with": "get_param", "suggestions": did_you_mean(name, list(model.resources))},
+            {
+                "fix": "replace",
+                "with": "get_param",
+                # The fix renames the function, not the name under the diagnostic.
+                "at": [call.key.start, call.key.end] if call is not None else [node.start, node.end],
+                "suggestions": did_you_mean(name, list(model.resources)),
+            },
         )
         return
     suggestions = did_you_mean(name, list(model.resources))
