@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 
 from .versions import TemplateVersion, is_at_least
 
@@ -126,6 +127,7 @@ CONSTRAINT_VALUE_KEYS: dict[str, tuple[str, ...]] = {
 }
 
 
+@cache  # asked per parameter and per keystroke
 def constraint_kinds_for(version: TemplateVersion, param_type: str | None = None) -> tuple[str, ...]:
     """Constraint kinds valid in `version`, for `param_type` when given.
 

@@ -6,6 +6,8 @@ dict order is the order completion should offer the names in.
 
 from __future__ import annotations
 
+from functools import cache
+
 from .versions import TemplateVersion, is_at_least
 
 _FIRST = "2013-05-23"
@@ -254,26 +256,31 @@ def _names_for(table: dict[str, str], version: TemplateVersion) -> tuple[str, ..
     return tuple(name for name, since in table.items() if is_at_least(version, since))
 
 
+@cache  # asked per entry and per keystroke; versions are few and frozen
 def sections_for(version: TemplateVersion) -> tuple[str, ...]:
     """Top-level sections valid in `version` (not counting UNDEFINED_SECTION)."""
     return _names_for(SECTIONS, version)
 
 
+@cache  # asked per entry and per keystroke; versions are few and frozen
 def resource_keys_for(version: TemplateVersion) -> tuple[str, ...]:
     """Keys valid in a resource definition in `version`."""
     return _names_for(RESOURCE_KEYS, version)
 
 
+@cache  # asked per entry and per keystroke; versions are few and frozen
 def output_keys_for(version: TemplateVersion) -> tuple[str, ...]:
     """Keys valid in an output definition in `version`."""
     return _names_for(OUTPUT_KEYS, version)
 
 
+@cache  # asked per entry and per keystroke; versions are few and frozen
 def parameter_keys_for(version: TemplateVersion) -> tuple[str, ...]:
     """Keys valid in a parameter definition in `version`."""
     return _names_for(PARAMETER_KEYS, version)
 
 
+@cache  # asked per entry and per keystroke; versions are few and frozen
 def deletion_policies_for(version: TemplateVersion) -> tuple[str, ...]:
     """Deletion policy values valid in `version` (case-sensitive)."""
     return _names_for(DELETION_POLICIES, version)

@@ -16,7 +16,6 @@ in `or`), so plain names and literals after it are never looked at either.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
 
 from ... import spec
 from ...document import WARNING, Mapping, Node, Scalar, Sequence, walk
@@ -441,7 +440,7 @@ def _report_plain_mapping(
     model: TemplateModel, report: Reporter, code: str, value: Mapping, key: Node, lead: str, note: str
 ) -> None:
     """A mapping that is no function where Heat wants a condition."""
-    funcs = ", ".join(sorted(_condition_functions(model.version)))
+    funcs = ", ".join(sorted(spec.condition_functions_for(model.version)))
     if len(value.pairs) == 1 and isinstance(value.pairs[0].key, Scalar):
         inner = value.pairs[0].key
         name = str(inner.value)
@@ -565,16 +564,11 @@ def _check_cycles(model: TemplateModel, state: _State, report: Reporter) -> None
 # -- helpers -----------------------------------------------------------------------------------
 
 
-@cache
-def _condition_functions(version: spec.TemplateVersion) -> frozenset[str]:
-    return spec.condition_functions_for(version)
-
-
 def _condition_call_name(model: TemplateModel, value: Mapping) -> str | None:
     if len(value.pairs) != 1:
         return None
     key = value.pairs[0].key_value
-    return key if isinstance(key, str) and key in _condition_functions(model.version) else None
+    return key if isinstance(key, str) and key in spec.condition_functions_for(model.version) else None
 
 
 def _is_condition_call(model: TemplateModel, node: Node) -> bool:

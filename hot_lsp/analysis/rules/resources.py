@@ -186,7 +186,7 @@ def _not_a_definition(model: TemplateModel, name: str, entry: Entry, report: Rep
 
 
 def _check_keys(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
-    allowed = _resource_keys(model.version)
+    allowed = spec.resource_keys_for(model.version)
     for pair in body.entries():
         key = pair.key_value
         if isinstance(key, str) and key in allowed:
@@ -514,11 +514,6 @@ def _is_function_call(model: TemplateModel, value: Mapping) -> bool:
         return False
     key = value.pairs[0].key_value
     return isinstance(key, str) and key in _parsed_function_names(model.version)
-
-
-@cache
-def _resource_keys(version: spec.TemplateVersion) -> tuple[str, ...]:
-    return spec.resource_keys_for(version)
 
 
 @cache
