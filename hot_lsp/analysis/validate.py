@@ -7,10 +7,12 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..document import Diagnostic, ParsedDocument, parse
+from .evaluation.files import FileSource
+from .evaluation.inputs import Inputs
 from .kind import Kind, detect_kind
 from .model import TemplateModel, build_model
 from .report import Reporter
-from .rules import RULE_MODULES
+from .rules import EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
 
 T = TypeVar("T")
@@ -20,6 +22,10 @@ T = TypeVar("T")
 class Options:
     disabled: frozenset[str] = frozenset()
     named_as_environment: bool = False
+    # Parameter values and get_file content for the 8xxx rules (evaluation); None: defaults only, no files.
+    inputs: Inputs | None = None
+    files: FileSource | None = field(default=None, compare=False)
+    files_key: str = ""  # identifies ``files`` (e.g. the folder read), since sources do not compare
 
 
 @dataclass(slots=True)
@@ -50,16 +56,20 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
     model = build_model(parsed) if kind == "template" else None
+    analysis = Analysis(text, parsed, kind, model, [])
     report = Reporter()
     for diagnostic in parsed.problems:
         report.diagnostics.append(diagnostic)
     if model is not None:
         for module in RULE_MODULES:
             module.check(model, report)
+        if parsed.syntax_ok:
+            EVALUATION_RULES.check(analysis, report, options.inputs or Inputs(), options.files)
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
         diagnostics = [d for d in diagnostics if d.code not in options.disabled]
     # YAML shared through an alias is checked at every use, but a fault in it is shown once.
     diagnostics = list({(d.code, d.start, d.end): d for d in diagnostics}.values())
     diagnostics.sort(key=lambda d: (d.start, d.code))
-    return Analysis(text, parsed, kind, model, diagnostics)
+    analysis.diagnostics = diagnostics
+    return analysis

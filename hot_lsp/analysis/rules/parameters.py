@@ -213,6 +213,16 @@ class _Effective:
     key: Scalar
 
 
+def effective_constraints(model: TemplateModel, entry: Entry) -> list[tuple[str, Any]]:
+    """The well-formed constraints Heat enforces on a parameter's values: (kind, parsed definition)."""
+    body = entry.body
+    if body is None:
+        return []
+    quiet = Reporter()
+    param_type = _check_type(entry, body, quiet)
+    return [(c.kind, c.definition) for c in _check_constraints(model, entry, body, param_type, quiet)]
+
+
 def check(model: TemplateModel, report: Reporter) -> None:
     for entry in model.parameters.values():
         _check_parameter(model, entry, report)

@@ -1,0 +1,265 @@
+"""Parameter values for evaluation, from lowest to highest precedence:
+
+1. the template's ``default``;
+2. environment files' ``parameter_defaults`` (they replace the default), in order;
+3. environment files' ``parameters``, in order;
+4. explicit values (``-P name=value``, the ``hotLsp.parameters`` setting).
+
+Environment files merge as Heat's ``environment_util.merge_environments`` merges them, with
+``parameter_merge_strategies`` (``overwrite``, ``merge``, ``deep_merge``). Each value is then typed as
+Heat's parameter classes type it (a number becomes int or float, ``comma_delimited_list`` splits on
+commas without trimming, ``json`` is parsed, ``boolean`` takes Heat's spellings). A parameter with no
+value anywhere, and the pseudo parameters, stay symbolic: ``{get_param: name}``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping as AbcMapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ... import spec
+from ..model import TemplateModel
+from ..rules._param_values import bool_from_string, str_to_num
+from .values import Symbol
+
+MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")
+
+
+@dataclass(frozen=True, slots=True)
+class EnvironmentValues:
+    """The parameter sections of one environment file."""
+
+    name: str
+    parameters: dict[str, Any] = field(default_factory=dict)
+    parameter_defaults: dict[str, Any] = field(default_factory=dict)
+    merge_strategies: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, name: str, data: Any) -> EnvironmentValues:
+        """Read the sections that carry values; anything malformed counts as absent."""
+        if not isinstance(data, AbcMapping):
+            return cls(name)
+
+        def section(key: str) -> dict[str, Any]:
+            value = data.get(key)
+            return dict(value) if isinstance(value, AbcMapping) else {}
+
+        return cls(
+            name,
+            section("parameters"),
+            section("parameter_defaults"),
+            section("parameter_merge_strategies"),
+        )
+
+    @classmethod
+    def from_text(cls, name: str, text: str) -> tuple[EnvironmentValues, list[str]]:
+        """An environment file's values read with Heat's YAML typing, and why it could not be read."""
+        from ...document import Mapping, parse
+
+        parsed = parse(text)
+        problems = [f"{name}: {d.message}" for d in parsed.problems if d.code.startswith("E")]
+        if parsed.root is None:
+            return cls(name), problems
+        if not isinstance(parsed.root, Mapping):
+            return cls(name), [*problems, f"{name}: The environment is not a valid YAML mapping data type."]
+        return cls.from_mapping(name, parsed.root.to_python()), problems
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """Where parameter values come from, besides the template's defaults."""
+
+    environments: tuple[EnvironmentValues, ...] = ()
+    explicit: AbcMapping[str, Any] = field(default_factory=dict)
+    explicit_source: str = "-P"
+
+
+NO_INPUTS = Inputs()
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterValue:
+    """One parameter's value as get_param returns it, and where it came from."""
+
+    name: str
+    type: str
+    value: Any  # typed; a Symbol when there is no value offline
+    source: str  # 'default', 'parameter_defaults in <env>', 'parameters in <env>', '-P', 'pseudo', 'no value'
+    error: str | None = None  # Heat's message when the value does not parse as the type
+    violations: tuple[str, ...] = ()  # Heat's messages for broken constraints (the value is still usable)
+
+
+def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, ParameterValue], list[tuple[str, str]]]:
+    """Every parameter's value, plus (path, Heat's message) for what the inputs get wrong."""
+    types = {name: _declared_type(entry.scalar("type")) for name, entry in model.parameters.items()}
+    errors: list[tuple[str, str]] = []
+    for env in inputs.environments:
+        errors.extend(
+            (f"parameters.{name}", f"The Parameter ({name}) was not defined in template.")
+            for name in env.parameters
+            if name not in types
+        )
+    given, given_from = _merge_section("parameters", inputs.environments, types, errors)
+    defaults, defaults_from = _merge_section("parameter_defaults", inputs.environments, types, errors)
+    for name, value in inputs.explicit.items():
+        if name not in types:
+            errors.append((f"parameters.{name}", f"The Parameter ({name}) was not defined in template."))
+        elif value is not None:
+            given[name] = value
+            given_from[name] = inputs.explicit_source
+
+    result: dict[str, ParameterValue] = {}
+    for name in spec.PSEUDO_PARAMETERS:
+        result[name] = ParameterValue(name, "string", Symbol("get_param", name), "pseudo")
+    for name, entry in model.parameters.items():
+        param_type = types[name]
+        if name in given:
+            raw, source = given[name], given_from[name]
+        elif name in defaults:
+            raw, source = defaults[name], defaults_from[name]
+        elif _plain_default(entry) is not None:
+            raw, source = _plain_default(entry), "default"
+        else:
+            result[name] = ParameterValue(name, param_type, Symbol("get_param", name), "no value")
+            continue
+        try:
+            value = typed_value(param_type, raw)
+        except (ValueError, TypeError) as exc:
+            result[name] = ParameterValue(name, param_type, Symbol("get_param", name), source, str(exc))
+            continue
+        violations = _violations(model, entry, param_type, raw, source)
+        result[name] = ParameterValue(name, param_type, value, source, None, violations)
+    return result, errors
+
+
+def _violations(model: TemplateModel, entry: Any, param_type: str, raw: Any, source: str) -> tuple[str, ...]:
+    """Heat's messages for the constraints a value breaks; the default is checked too, whatever is given."""
+    from ..rules import _param_values as checks
+    from ..rules.parameters import effective_constraints
+
+    constraints = effective_constraints(model, entry)
+    if not constraints:
+        return ()
+    found: list[str] = []
+    default = _plain_default(entry)
+    if default is not None and checks.type_problem(param_type, default) is None:
+        for kind, definition in constraints:
+            failure = checks.constraint_failure(
+                kind, definition, param_type, checks.value_for_constraints(param_type, default)
+            )
+            if failure is not None:
+                found.append(f"Invalid default {default} ({failure})")
+    if source != "default":
+        for kind, definition in constraints:
+            failure = checks.constraint_failure(
+                kind, definition, param_type, checks.value_for_constraints(param_type, raw)
+            )
+            if failure is not None:
+                found.append(failure)
+    return tuple(found)
+
+
+def typed_value(param_type: str, raw: Any) -> Any:
+    """The value Heat's parameter class of ``param_type`` returns for ``raw``; raises as Heat does."""
+    if param_type == "number":
+        return str_to_num(raw)
+    if param_type == "boolean":
+        return bool_from_string(str(raw) if not isinstance(raw, bool) else raw)
+    if param_type == "comma_delimited_list":
+        if isinstance(raw, list):
+            return [str(item) for item in raw]
+        if not isinstance(raw, str):
+            raise ValueError(f"Value must be a comma-delimited list string: {raw!r}")
+        return raw.split(",") if raw else []
+    if param_type == "json":
+        try:
+            text = raw if isinstance(raw, str) else json.dumps(raw)
+            return json.loads(text) if text else raw
+        except (ValueError, TypeError) as exc:
+            raise ValueError(f"Value must be valid JSON: {exc}") from None
+    return str(raw) if not isinstance(raw, str) else raw
+
+
+def _declared_type(value: Any) -> str:
+    return value if isinstance(value, str) and value in spec.PARAMETER_TYPES else "string"
+
+
+def _plain_default(entry: Any) -> Any:
+    node = entry.get("default")
+    return node.to_python() if node is not None else None
+
+
+def _merge_section(
+    section: str, environments: tuple[EnvironmentValues, ...], types: dict[str, str], errors: list[tuple[str, str]]
+) -> tuple[dict[str, Any], dict[str, str]]:
+    """One section merged across environment files, with each file's merge strategies."""
+    merged: dict[str, Any] = {}
+    origin: dict[str, str] = {}
+    chosen: dict[str, str] = {}
+    for env in environments:
+        values = getattr(env, section)
+        strategies = env.merge_strategies
+        fallback = strategies.get("default", "overwrite")
+        if fallback not in MERGE_STRATEGIES:
+            fallback = "overwrite"
+        for name, value in values.items():
+            if name not in types or value is None:
+                continue
+            strategy = strategies.get(name, chosen.get(name, fallback))
+            if strategy not in MERGE_STRATEGIES:
+                strategy = fallback
+            if name in chosen and chosen[name] != strategy:
+                errors.append(f"Conflicting merge strategy '{strategy}' for parameter '{name}' in file '{env.name}'.")
+                continue
+            chosen.setdefault(name, strategy)
+            label = f"{section} in {env.name}"
+            if name not in merged or strategy == "overwrite":
+                merged[name], origin[name] = value, label
+                continue
+            try:
+                merged[name] = _merge_value(merged[name], value, types[name], deep=strategy == "deep_merge")
+                origin[name] = f"{origin[name]}, merged with {label}"
+            except (ValueError, TypeError) as exc:
+                errors.append((f"parameters.{name}", f"{env.name}: {exc}"))
+    return merged, origin
+
+
+def _merge_value(old: Any, new: Any, param_type: str, *, deep: bool) -> Any:
+    """Heat's param_merge for one parameter (merge and deep_merge strategies)."""
+    if param_type == "json":
+        if not isinstance(new, str):
+            new = json.dumps(new)
+        new = json.loads(new) if new else new
+        return _merge_map(old if isinstance(old, dict) else {}, new, deep)
+    if not isinstance(new, (str, list, tuple)):
+        raise ValueError("Invalid parameter in environment .")
+    if param_type == "comma_delimited_list":
+        if not old:
+            return new
+        if isinstance(new, list):
+            return [*old, *new] if isinstance(old, list) else old + ",".join(new)
+        return ",".join([old, new]) if isinstance(old, str) else [*old, new]
+    if param_type in ("string", "number"):
+        return "".join([str(old), str(new)])
+    raise ValueError(f"Invalid merge strategy 'merge' for parameter '{param_type}'.")
+
+
+def _merge_map(old: dict[str, Any], new: Any, deep: bool) -> Any:
+    if not old or not isinstance(new, dict):
+        return new
+    result = dict(old)
+    for key, value in new.items():
+        if value is None:
+            continue
+        previous = result.get(key)
+        if deep and isinstance(value, dict) and previous:
+            result[key] = _merge_map(previous, value, deep)
+        elif deep and isinstance(value, list) and previous:
+            result[key] = [*previous, *value] if isinstance(previous, list) else value
+        elif deep and isinstance(value, str):
+            result[key] = "".join([previous if isinstance(previous, str) else "", value])
+        else:
+            result[key] = value
+    return result

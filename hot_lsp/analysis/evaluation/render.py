@@ -1,0 +1,215 @@
+"""The whole template resolved offline, like a stack preview (DESIGN.md: ``hot-lsp render``).
+
+``evaluation()`` builds one ``Evaluation`` per analysis and inputs (cached on the analysis, so hovers,
+inlay hints and the 8xxx rule share it); ``Evaluation.render()`` walks the template the way Heat builds
+a stack: used conditions, then each resource (its condition first; a disabled resource's values are
+still shown but cannot fail), then each output.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from ...document import Mapping, Node, Scalar, Sequence
+from .evaluator import Evaluator
+from .files import FileSource
+from .inputs import NO_INPUTS, Inputs, ParameterValue, resolve_parameters
+from .problems import DEFAULT_LIMITS, Limits, Problem
+from .values import OMIT, Symbol, plain
+
+if TYPE_CHECKING:
+    from ..validate import Analysis
+
+HIDDEN = "******"
+
+
+@dataclass(slots=True)
+class Evaluation:
+    """An evaluator for one analysis and one set of inputs, with the template rendered on demand."""
+
+    analysis: Analysis
+    evaluator: Evaluator
+    parameters: dict[str, ParameterValue]
+    input_errors: list[tuple[str, str]]  # (path, message)
+    _rendered: dict[str, Any] | None = field(default=None, repr=False)
+
+    _walked: dict[str, Any] | None = field(default=None, repr=False)
+
+    @property
+    def problems(self) -> list[Problem]:
+        self.walk()
+        return self.evaluator.problems
+
+    def walk(self) -> dict[str, Any]:
+        """Every condition, resource and output evaluated (raw values; ``render`` makes them JSON)."""
+        if self._walked is None:
+            self._walked = _walk(self)
+        return self._walked
+
+    def render(self) -> dict[str, Any]:
+        if self._rendered is None:
+            self._rendered = _render(self)
+        return self._rendered
+
+
+def evaluation(
+    analysis: Analysis,
+    inputs: Inputs = NO_INPUTS,
+    files: FileSource | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    key: str = "",
+) -> Evaluation | None:
+    """The evaluation of a template analysis (None for anything else); cached per ``key`` when given."""
+    model = analysis.model
+    if model is None:
+        return None
+
+    def build(_: Analysis) -> Evaluation:
+        parameters, errors = resolve_parameters(model, inputs)
+        return Evaluation(analysis, Evaluator(model, parameters, files, limits), parameters, errors)
+
+    if not key and inputs == NO_INPUTS and files is None and limits == DEFAULT_LIMITS:
+        key = "defaults"  # what the diagnostics and a plain render both use
+    if not key:
+        return build(analysis)
+    return analysis.derive(f"evaluation:{key}", build)
+
+
+def render(
+    analysis: Analysis, inputs: Inputs = NO_INPUTS, files: FileSource | None = None, limits: Limits = DEFAULT_LIMITS
+) -> dict[str, Any]:
+    """DESIGN.md's render JSON for a template: version, parameters, conditions, resources, outputs, errors."""
+    found = evaluation(analysis, inputs, files, limits)
+    if found is None:
+        return {
+            "version": None,
+            "parameters": {},
+            "conditions": {},
+            "resources": {},
+            "outputs": {},
+            "errors": [{"path": "", "message": "Not a HOT template."}],
+        }
+    return found.render()
+
+
+def _walk(found: Evaluation) -> dict[str, Any]:
+    ev = found.evaluator
+    model = ev.model
+    # Heat evaluates conditions lazily, as resources and outputs ask for them, so a cycle is named after
+    # the condition entered first; the conditions nothing uses are only parsed, never resolved.
+    resources = {name: _resource(ev, name, entry.value) for name, entry in model.resources.items()}
+    outputs = {name: _output(ev, name, entry.value) for name, entry in model.outputs.items()}
+    referenced = {r.name for r in model.references if r.kind == "condition"}
+    conditions: dict[str, Any] = {}
+    for name in model.conditions:
+        if name in referenced:
+            value = ev.condition_named(name)
+        else:
+            with ev.unresolved():
+                value = ev.condition_named(name)
+        conditions[name] = value if isinstance(value, bool) else None
+    return {"conditions": conditions, "resources": resources, "outputs": outputs}
+
+
+def _render(found: Evaluation) -> dict[str, Any]:
+    walked = found.walk()
+    ev = found.evaluator
+    model = ev.model
+    errors: list[dict[str, str]] = [{"path": path, "message": message} for path, message in found.input_errors]
+    parameters: dict[str, Any] = {}
+    for name, entry in model.parameters.items():
+        value = found.parameters[name]
+        hidden = bool(entry.scalar("hidden"))
+        if value.error is not None:
+            errors.append({"path": f"parameters.{name}", "message": value.error})
+        errors.extend({"path": f"parameters.{name}", "message": message} for message in value.violations)
+        if value.source == "no value":
+            errors.append({"path": f"parameters.{name}", "message": f"The Parameter ({name}) was not provided."})
+        shown = None if isinstance(value.value, Symbol) else plain(value.value)
+        parameters[name] = HIDDEN if hidden and shown is not None else shown
+    errors.extend({"path": p.path, "message": p.message} for p in ev.problems if p.fatal)
+    version_node = model.root.get("heat_template_version")
+    return {
+        "version": version_node.value if isinstance(version_node, Scalar) else None,
+        "parameters": parameters,
+        "conditions": walked["conditions"],
+        "resources": plain(walked["resources"]),
+        "outputs": plain(walked["outputs"]),
+        "errors": errors,
+    }
+
+
+def resource_enabled(ev: Evaluator, body: Mapping) -> Any:
+    """True, False, or a Symbol when the resource's condition depends on run time."""
+    node = body.get("condition")
+    if node is None:
+        return True
+    from .problems import HeatError
+
+    try:
+        return ev.condition_value(node, "")
+    except HeatError:
+        return Symbol("condition", plain(node.to_python()), failed=True)
+
+
+def _resource(ev: Evaluator, name: str, node: Node) -> dict[str, Any]:
+    if not isinstance(node, Mapping):
+        return {"type": None, "enabled": False}
+    where = f"resources.{name}"
+    enabled = resource_enabled(ev, node)
+    result: dict[str, Any] = {
+        "type": _literal(node.get("type")),
+        "enabled": enabled if isinstance(enabled, bool) else None,
+    }
+    if enabled is True:
+        result.update(_resource_fields(ev, node, where))
+    else:  # Heat parses a disabled resource but never resolves it
+        with ev.unresolved():
+            result.update(_resource_fields(ev, node, where))
+    return result
+
+
+def _resource_fields(ev: Evaluator, node: Mapping, where: str) -> dict[str, Any]:
+    def field_value(key: str, default: Any) -> Any:
+        child = node.get(key)
+        if child is None:
+            return default
+        value = ev.evaluate(child, f"{where}.{key}")
+        return default if value is OMIT or value is None else value
+
+    depends_on = node.get("depends_on")
+    if isinstance(depends_on, Sequence):
+        dependencies = [_literal(item) for item in depends_on.items]
+    elif depends_on is not None and _literal(depends_on) is not None:
+        dependencies = [_literal(depends_on)]
+    else:
+        dependencies = []
+    return {
+        "properties": field_value("properties", {}),
+        "metadata": field_value("metadata", {}),
+        "depends_on": dependencies,
+        "deletion_policy": field_value("deletion_policy", "Delete"),
+        "update_policy": field_value("update_policy", {}),
+    }
+
+
+def _output(ev: Evaluator, name: str, node: Node) -> Any:
+    if not isinstance(node, Mapping):
+        return None
+    enabled = resource_enabled(ev, node)
+    value_node = node.get("value")
+    if value_node is None:
+        return None
+    if enabled is not True:
+        with ev.unresolved():
+            value = ev.evaluate(value_node, f"outputs.{name}.value")
+        return None if enabled is False else Symbol("if", [enabled, value, None])
+    value = ev.evaluate(value_node, f"outputs.{name}.value")
+    return None if value is OMIT else value
+
+
+def _literal(node: Node | None) -> Any:
+    if node is None:
+        return None
+    return node.value if isinstance(node, Scalar) else plain(node.to_python())

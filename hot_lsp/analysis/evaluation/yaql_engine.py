@@ -1,0 +1,84 @@
+"""yaql evaluated as Heat evaluates it, with Heat's limits and a time budget.
+
+Heat creates its yaql engine with ``yaql.limitIterators`` 200 and ``yaql.memoryQuota`` 10,000 (its
+``[yaql]`` defaults) and evaluates ``expression`` against ``{"data": <data>}``. yaql is pure Python, so a
+trace function can stop an expression that runs past its budget; the engine is built on first use
+(it takes about 0.1 s).
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any
+
+from .problems import HeatError, Stop
+
+LIMIT_ITERATORS = 200
+MEMORY_QUOTA = 10_000
+
+
+@lru_cache(maxsize=1)
+def _engine() -> tuple[Any, Any]:
+    import yaql
+
+    engine = yaql.YaqlFactory().create({"yaql.limitIterators": LIMIT_ITERATORS, "yaql.memoryQuota": MEMORY_QUOTA})
+    return engine, yaql.create_context()
+
+
+@lru_cache(maxsize=512)
+def parse(expression: str) -> Any:
+    """The parsed expression; HeatError with Heat's 'Bad expression' message when it does not parse."""
+    from yaql.language import exceptions
+
+    engine, _ = _engine()
+    try:
+        return engine(expression)
+    except exceptions.YaqlException as exc:
+        raise HeatError(f"Bad expression {exc}.", "E8010") from None
+    except RecursionError:
+        raise HeatError("Bad expression: nested too deeply.", "E8010") from None
+
+
+def evaluate(expression: str, data: Any, seconds: float) -> Any:
+    """The value of ``expression`` with ``$.data`` bound to ``data``; Stop past ``seconds``."""
+    from yaql.language import exceptions
+
+    statement = parse(expression)
+    _, context = _engine()
+    try:
+        with _deadline(seconds):
+            return statement.evaluate({"data": data}, context.create_child_context())
+    except Stop:
+        raise
+    except exceptions.YaqlException as exc:
+        raise HeatError(str(exc), "E8010") from None
+    except RecursionError:
+        raise HeatError("yaql expression recursed too deeply", "E8010") from None
+    except Exception as exc:  # yaql raises plain Python errors for bad data (e.g. a sum of strings)
+        raise HeatError(f"{type(exc).__name__}: {exc}", "E8010") from None
+
+
+class _deadline:
+    """Raise Stop in the traced code once ``seconds`` have passed."""
+
+    def __init__(self, seconds: float) -> None:
+        self.seconds = seconds
+        self.previous: Callable[..., Any] | None = None
+
+    def __enter__(self) -> None:
+        end = time.monotonic() + self.seconds
+        seconds = self.seconds
+
+        def tracer(frame: Any, event: str, arg: Any) -> Any:
+            if time.monotonic() > end:
+                raise Stop(f"The yaql expression ran longer than {seconds:g} s; hot-lsp stopped it.", "W8011")
+            return tracer
+
+        self.previous = sys.gettrace()
+        sys.settrace(tracer)
+
+    def __exit__(self, *exc: object) -> None:
+        sys.settrace(self.previous)

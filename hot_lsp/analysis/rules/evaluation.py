@@ -1,0 +1,141 @@
+"""8xxx: faults found by evaluating the template offline, with parameter defaults and given values.
+
+The static rules judge what is written; these judge what it becomes: a ``repeat`` whose zipped lists
+differ in length, a ``str_split`` index past the end, a digest algorithm Heat lacks, a strict
+``str_replace`` placeholder that is missing, a condition whose value is no boolean... Each message is
+Heat's own. A fault the static rules already report at the same place is not reported twice, and a
+fault that only the *default* of a parameter causes is a warning that names the default: a deployment
+that passes another value never meets it. An *empty* default (``''``, ``{}``, ``[]``) is a placeholder for a
+value the parent or environment always passes (TripleO's ``EndpointMap``, ``ServiceNetMap``), so a fault
+it causes is not reported at all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...document.problems import WARNING
+from ..codes import define
+from ..report import Reporter
+
+if TYPE_CHECKING:
+    from ..evaluation import FileSource, Inputs
+    from ..validate import Analysis
+
+_AREA = "evaluation"
+E8000 = define(
+    "E8000",
+    "Heat fails evaluating a value (its message); with parameter defaults only, a warning naming them.",
+    'parameters:\n  n: {type: number, default: 1}\noutputs:\n  o:\n    value: {str_split: [",", {get_param: n}]}',
+    _AREA,
+)
+E8001 = define(
+    "E8001",
+    "repeat with `permutations: false` over lists of different lengths.",
+    "parameters:\n  l: {type: comma_delimited_list, default: 'x,y'}\noutputs:\n  o:\n    value:\n      repeat:\n"
+    "        for_each: {'%a%': {get_param: l}, '%b%': [z]}\n        permutations: false\n        template: '%a%%b%'",
+    _AREA,
+)
+W8002 = define(
+    "W8002",
+    "A repeat placeholder that never appears in the template (or only inside a function's arguments).",
+    "outputs:\n  o:\n    value:\n      repeat:\n        for_each: {'%a%': [x, y]}\n        template: same",
+    _AREA,
+)
+E8003 = define(
+    "E8003",
+    "A repeat `for_each` value that is not a list (or a map, from 2016-10-14), e.g. a string parameter.",
+    "parameters:\n  s: {type: string, default: abc}\noutputs:\n  o:\n    value:\n      repeat:\n"
+    "        for_each: {'%a%': {get_param: s}}\n        template: '%a%'",
+    _AREA,
+)
+E8004 = define(
+    "E8004",
+    "A str_split index past the end of the split list.",
+    'outputs:\n  o:\n    value: {str_split: [",", "a,b", 2]}',
+    _AREA,
+)
+E8005 = define(
+    "E8005",
+    "A digest algorithm Heat's host does not offer (or shake_*, which Heat cannot print).",
+    "parameters:\n  alg: {type: string, default: sha999}\noutputs:\n  o:\n    value: {digest: [{get_param: alg}, x]}",
+    _AREA,
+)
+E8006 = define(
+    "E8006",
+    "A str_replace_strict or str_replace_vstrict placeholder that the template text does not contain.",
+    "parameters:\n  t: {type: string, default: abc}\noutputs:\n  o:\n"
+    "    value: {str_replace_strict: {template: {get_param: t}, params: {x: y}}}",
+    _AREA,
+)
+E8007 = define(
+    "E8007",
+    "A str_replace_vstrict value that is null or empty.",
+    "parameters:\n  v: {type: string, default: ''}\noutputs:\n  o:\n"
+    "    value: {str_replace_vstrict: {template: abc, params: {a: {get_param: v}}}}",
+    _AREA,
+)
+E8008 = define(
+    "E8008",
+    "A condition whose value is not a boolean (e.g. yaql or get_param giving a string).",
+    "conditions:\n  c: {yaql: {expression: '$.data', data: text}}\noutputs:\n  o: {value: 1, condition: c}",
+    _AREA,
+)
+W8009 = define(
+    "W8009",
+    "Evaluation stopped at a bound (10,000 items, 100 levels of nesting, or 3 s in all): the value is not previewed.",
+    "(a repeat over two lists of 200 items each: 40,000 items)",
+    _AREA,
+)
+E8010 = define(
+    "E8010",
+    "A yaql expression that does not parse, or fails on its data (Heat's message).",
+    "parameters:\n  e: {type: string, default: '$.data.'}\noutputs:\n  o:\n"
+    "    value: {yaql: {expression: {get_param: e}, data: {}}}",
+    _AREA,
+)
+W8011 = define(
+    "W8011",
+    "A yaql expression that runs past hot-lsp's time budget (0.5 s); Heat may take as long or fail.",
+    "(a yaql expression that loops for seconds)",
+    _AREA,
+)
+
+
+def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
+    from ..evaluation import evaluation
+    from ..evaluation.inputs import NO_INPUTS
+
+    custom = inputs != NO_INPUTS or files is not None
+    found = evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
+    if found is None:
+        return
+    static = [(d.start, d.end) for d in report.diagnostics if d.code[0] == "E"]
+    for problem in found.problems:
+        if not problem.code or _overlaps(problem.start, problem.end, static):
+            continue
+        defaults = [read for read in problem.reads if read.source == "default"]
+        if any(read.value in ("", {}, []) for read in defaults):
+            continue  # an empty default is a placeholder: the template expects every deployment to pass a value
+        others = [read for read in problem.reads if read.source not in ("default", "pseudo", "no value")]
+        message = problem.message
+        severity = 0
+        if defaults and not others and problem.code.startswith("E"):
+            severity = WARNING
+            shown = ", ".join(f"{read.name} = {_short(read.value)}" for read in defaults[:3])
+            message = f"{message} (with the default {shown}; a deployment that gives another value may not fail)"
+        report(problem.code, (problem.start, problem.end), message, severity=severity)
+
+
+def _overlaps(start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
+    return any(s < end and start < e for s, e in ranges)
+
+
+def _short(value: object) -> str:
+    import json
+
+    try:
+        text = json.dumps(value)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
