@@ -1,0 +1,178 @@
+#!/usr/bin/env python3
+"""Record what Heat 27.0.1 itself makes of every recorded case in tests/evaluation (dev only).
+
+Usage: python3 tools/record_heat_results.py [--venv DIR]
+
+Creates (or reuses) a venv at DIR (default /tmp/heat-27-venv) holding openstack-heat==27.0.1, re-runs itself with
+that venv's python, evaluates each ``record=True`` case with Heat (no database, no cloud) and writes
+tests/evaluation/heat_results.json. The test suite never runs this script; it only reads the JSON.
+
+Each result is ``{"value": ...}`` or ``{"error": <core message, without Heat's dotted path prefix>,
+"error_type": <exception class>, "full": stable(str(exc))}``. A value that JSON cannot hold exactly (Heat's Ellipsis
+marker, NaN, a non-str key, a set, ...) is recorded as ``{"unjsonable": repr(value)}``, which the test reports
+as a case to fix rather than comparing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import json
+import math
+import os
+import re
+import subprocess
+import sys
+import venv
+import warnings
+from pathlib import Path
+
+HEAT_VERSION = "27.0.1"
+ROOT = Path(__file__).resolve().parent.parent
+CASES_DIR = ROOT / "tests" / "evaluation"
+RESULTS = CASES_DIR / "heat_results.json"
+INSIDE_FLAG = "--inside-heat-venv"
+PACKAGE = "hot_lsp_evaluation_cases"
+
+# Parts of Heat's messages that depend on the host or on hash order, cut so the recording is stable:
+# digest lists hashlib.algorithms_available as a set (facts §4 digest).
+UNSTABLE = [(re.compile(r"(Algorithm must be one of) \{.*\}", re.S), r"\1")]
+# Parameters.validate prefixes the parameter's name, as a path would; the evaluator reports it at parameters.<name>.
+PARAMETER_PREFIX = re.compile(r"^Parameter '[^']*' is invalid: ")
+
+
+def ensure_venv(directory: Path) -> Path:
+    python = directory / "bin" / "python"
+    if not python.exists():
+        print(f"creating venv {directory}", file=sys.stderr)
+        venv.create(directory, with_pip=True)
+    probe = "import importlib.metadata as m; print(m.version('openstack-heat'))"
+    found = subprocess.run([str(python), "-c", probe], capture_output=True, text=True)
+    if found.returncode != 0 or found.stdout.strip() != HEAT_VERSION:
+        print(f"installing openstack-heat=={HEAT_VERSION} into {directory}", file=sys.stderr)
+        subprocess.run([str(python), "-m", "pip", "install", f"openstack-heat=={HEAT_VERSION}"], check=True)
+    return python
+
+
+def load_cases():
+    """Import tests/evaluation as a package by path, so the case modules' relative imports work."""
+    spec = importlib.util.spec_from_file_location(
+        PACKAGE, CASES_DIR / "__init__.py", submodule_search_locations=[str(CASES_DIR)]
+    )
+    package = importlib.util.module_from_spec(spec)
+    sys.modules[PACKAGE] = package
+    spec.loader.exec_module(package)
+    case_format = importlib.import_module(f"{PACKAGE}.case_format")
+    return case_format, case_format.load_cases(PACKAGE)
+
+
+def jsonable(value) -> bool:
+    if value is None or isinstance(value, (str, bool, int)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, list):
+        return all(jsonable(v) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and jsonable(v) for k, v in value.items())
+    return False
+
+
+def stable(message: str) -> str:
+    for pattern, replacement in UNSTABLE:
+        message = pattern.sub(replacement, message)
+    return message
+
+
+def core_message(exc, exception) -> str:
+    """Heat's message without its dotted path prefix; a KeyError's text without the quotes str(KeyError) adds."""
+    message = exc.error_message if isinstance(exc, exception.HeatExceptionWithPath) else str(exc)
+    original = exc
+    while isinstance(original, exception.HeatExceptionWithPath) and original.__context__ is not None:
+        original = original.__context__  # Template.parse re-raises ValueError/TypeError/KeyError with a path
+    if isinstance(original, KeyError) and original.args and message == str(original):
+        message = str(original.args[0])
+    return stable(PARAMETER_PREFIX.sub("", message))
+
+
+def record() -> None:
+    warnings.simplefilter("ignore")  # eventlet's deprecation warning on import
+    from oslo_service import backend
+
+    backend.init_backend(backend.BackendType.THREADING)
+
+    import logging
+
+    logging.disable(logging.CRITICAL)  # Heat logs every hidden or deprecated resource type while loading
+
+    from heat.common import context, exception, template_format
+    from heat.engine import environment, stack, template
+
+    ctx = context.RequestContext.from_dict(
+        {
+            "tenant_id": "test_tenant_id",
+            "tenant": "test_tenant",
+            "username": "test_username",
+            "user_id": None,
+            "password": "",
+            "roles": [],
+            "is_admin": False,
+            "auth_url": "http://server.test:5000/v3",
+            "auth_token": "abcd1234",
+        }
+    )
+    case_format, cases = load_cases()
+
+    def environment_of(case) -> dict:
+        # Environments merge in order; -P style values come last and win (as python-heatclient sends them).
+        env = {"parameters": {}, "parameter_defaults": {}}
+        for each in case.environments:
+            for section in env:
+                env[section].update(each.get(section) or {})
+        env["parameters"].update(case.values)
+        return env
+
+    def evaluate(case):
+        parsed = template_format.parse(case_format.template_text(case))
+        env = environment.Environment(environment_of(case))
+        tmpl = template.Template(parsed, env=env, files=dict(case.files))
+        st = stack.Stack(ctx, "test_stack", tmpl)
+        st.validate()  # template, parameter values, conditions, outputs: what a create or preview checks first
+        if case.context == "condition":
+            return st.t.conditions(st).is_enabled("result")
+        return st.outputs["result"].get_value()
+
+    results = {}
+    for case in cases:
+        if not case.record:
+            continue
+        try:
+            value = evaluate(case)
+        except Exception as exc:  # every failure is a result worth recording
+            error = core_message(exc, exception)
+            results[case.id] = {"error": error, "error_type": type(exc).__name__, "full": stable(str(exc))}
+        else:
+            results[case.id] = {"value": value} if jsonable(value) else {"unjsonable": repr(value)}
+
+    RESULTS.write_text(
+        json.dumps({"heat_version": HEAT_VERSION, "results": dict(sorted(results.items()))}, indent=1, sort_keys=True)
+        + "\n"
+    )
+    errors = sum("error" in r for r in results.values())
+    print(f"{len(results)} cases recorded ({errors} errors, {len(results) - errors} values) in {RESULTS}")
+
+
+def main() -> None:
+    if INSIDE_FLAG in sys.argv:
+        record()
+        return
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--venv", default="/tmp/heat-27-venv", help="venv holding openstack-heat (created if needed)")
+    args = parser.parse_args()
+    python = ensure_venv(Path(args.venv))
+    os.execv(str(python), [str(python), str(Path(__file__).resolve()), INSIDE_FLAG])
+
+
+if __name__ == "__main__":
+    main()
