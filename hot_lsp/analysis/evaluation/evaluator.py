@@ -306,7 +306,9 @@ def _invalid(ev: Evaluator, call: Call) -> Any:
 
 
 def _removed(ev: Evaluator, call: Call) -> Any:
-    raise HeatError(f"The function {call.name} is not supported in this version of HOT.", None)
+    raise HeatError(
+        f"The template version is invalid: The function {call.name} is not supported in this version of HOT.", None
+    )
 
 
 def plain_node(node: Node) -> Any:
