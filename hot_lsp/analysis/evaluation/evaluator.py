@@ -235,7 +235,7 @@ class Evaluator:
         call = Call(name, pair.value, node, f"{path}.{name}", context)
         reads_from = len(self._reads)
         if self._timed_out:
-            return Symbol(name, plain_node(call.args), failed=True)
+            return Symbol(name, call.args, failed=True)
         try:
             if time.monotonic() > self._deadline:
                 self._timed_out = True
@@ -248,15 +248,15 @@ class Evaluator:
             return self._symbolic(call)
         except HeatError as error:
             self._record(error, call, reads_from)
-            return Symbol(name, plain_node(call.args), failed=True)
+            return Symbol(name, call.args, failed=True)
         except RecursionError:
             self._record(Stop("Evaluation nests too deeply; hot-lsp stopped here.", "W8009"), call, reads_from)
-            return Symbol(name, plain_node(call.args), failed=True)
+            return Symbol(name, call.args, failed=True)
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, OverflowError) as exc:
             # Heat's functions run the same Python operations on the same values, so they fail the same way
             # (e.g. str.split with an empty separator).
             self._record(HeatError(str(exc), "E8000"), call, reads_from)
-            return Symbol(name, plain_node(call.args), failed=True)
+            return Symbol(name, call.args, failed=True)
 
     def _implementation(self, name: str, context: Context) -> Implementation:
         if context == "condition" and name in self._invalid_in_conditions:
@@ -269,7 +269,7 @@ class Evaluator:
         """The call in its own form, arguments evaluated as far as they go."""
         with self.muted():
             args = self.argument(call.args, call.path, call.context)
-        return Symbol(call.name, plain(args))
+        return Symbol(call.name, args)
 
     def _record(self, error: HeatError, call: Call, reads_from: int) -> None:
         node = error.node if error.node is not None else call.node

@@ -115,12 +115,13 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
         result[name] = ParameterValue(name, "string", Symbol("get_param", name), "pseudo")
     for name, entry in model.parameters.items():
         param_type = types[name]
+        default = _plain_default(entry)
         if name in given:
             raw, source = given[name], given_from[name]
         elif name in defaults:
             raw, source = defaults[name], defaults_from[name]
-        elif _plain_default(entry) is not None:
-            raw, source = _plain_default(entry), "default"
+        elif default is not None:
+            raw, source = default, "default"
         else:
             result[name] = ParameterValue(name, param_type, Symbol("get_param", name), "no value")
             continue
@@ -129,13 +130,17 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
         except (ValueError, TypeError) as exc:
             result[name] = ParameterValue(name, param_type, Symbol("get_param", name), source, str(exc))
             continue
-        violations = _violations(model, entry, param_type, raw, source)
+        violations = _violations(model, entry, param_type, raw, source, default)
         result[name] = ParameterValue(name, param_type, value, source, None, violations)
     return result, errors
 
 
-def _violations(model: TemplateModel, entry: Any, param_type: str, raw: Any, source: str) -> tuple[str, ...]:
+def _violations(
+    model: TemplateModel, entry: Any, param_type: str, raw: Any, source: str, default: Any
+) -> tuple[str, ...]:
     """Heat's messages for the constraints a value breaks; the default is checked too, whatever is given."""
+    if entry.get("constraints") is None:
+        return ()
     from ..rules import _param_values as checks
     from ..rules.parameters import effective_constraints
 
@@ -143,7 +148,6 @@ def _violations(model: TemplateModel, entry: Any, param_type: str, raw: Any, sou
     if not constraints:
         return ()
     found: list[str] = []
-    default = _plain_default(entry)
     if default is not None and checks.type_problem(param_type, default) is None:
         for kind, definition in constraints:
             failure = checks.constraint_failure(

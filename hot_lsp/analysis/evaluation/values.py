@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...document import Node
+
 
 class Symbol:
     """A value known only at run time: the call form that produces it."""
@@ -59,6 +61,8 @@ def plain(value: Any) -> Any:
     """``value`` as JSON-able data: symbols in call form, OMIT as None, keys as strings."""
     if isinstance(value, Symbol):
         return {value.name: plain(value.args)}
+    if isinstance(value, Node):  # a failed call keeps its arguments as written, converted only when shown
+        return plain(value.to_python()) if value.weight <= 2_000 else "…"
     if isinstance(value, dict):
         return {_key(k): plain(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):

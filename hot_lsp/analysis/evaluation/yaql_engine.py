@@ -8,9 +8,11 @@ trace function can stop an expression that runs past its budget; the engine is b
 
 from __future__ import annotations
 
+import json
 import sys
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -43,7 +45,44 @@ def parse(expression: str) -> Any:
 
 
 def evaluate(expression: str, data: Any, seconds: float) -> Any:
-    """The value of ``expression`` with ``$.data`` bound to ``data``; Stop past ``seconds``."""
+    """The value of ``expression`` with ``$.data`` bound to ``data``; Stop past ``seconds``.
+
+    Results are remembered by expression and data: yaql is slow (milliseconds per expression) and an
+    editor re-evaluates the same expressions on every keystroke. Callers never mutate results.
+    """
+    try:
+        key = (expression, json.dumps(data, sort_keys=True))
+    except (TypeError, ValueError):
+        return _evaluate(expression, data, seconds)
+    found = _results.get(key)
+    if found is None:
+        found = _results[key] = _Result(_outcome(expression, data, seconds))
+        if len(_results) > _MAX_RESULTS:
+            _results.pop(next(iter(_results)))
+    if isinstance(found.outcome, HeatError):
+        raise found.outcome
+    return found.outcome
+
+
+@dataclass(frozen=True, slots=True)
+class _Result:
+    outcome: Any  # the value, or the HeatError it raised
+
+
+_MAX_RESULTS = 2048
+_results: dict[tuple[str, str], _Result] = {}
+
+
+def _outcome(expression: str, data: Any, seconds: float) -> Any:
+    try:
+        return _evaluate(expression, data, seconds)
+    except Stop:
+        raise  # a time-out depends on the machine's load: never remembered
+    except HeatError as error:
+        return error
+
+
+def _evaluate(expression: str, data: Any, seconds: float) -> Any:
     from yaql.language import exceptions
 
     statement = parse(expression)
