@@ -19,10 +19,33 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="validate templates and print diagnostics")
     check.add_argument("paths", nargs="+", metavar="PATH", help="template files or directories (recursed)")
+    check.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an environment file whose parameter values the evaluation rules (8xxx) use (repeatable, in order)",
+    )
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     check.add_argument(
         "--disable", action="append", default=[], metavar="CODE", help="turn a diagnostic code off (repeatable)"
     )
+
+    render = commands.add_parser("render", help="resolve a template offline, like a stack preview")
+    render.add_argument("template", metavar="TEMPLATE", help="the HOT template to render")
+    render.add_argument(
+        "-P",
+        "--parameter",
+        action="append",
+        default=[],
+        dest="parameters",
+        metavar="NAME=VALUE",
+        help="a parameter value (repeatable; a single -P may hold 'a=1;b=2', as in python-heatclient)",
+    )
+    render.add_argument(
+        "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, applied in order)"
+    )
+    render.add_argument("--format", choices=("yaml", "json"), default="yaml")
     return parser
 
 
@@ -36,7 +59,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command == "check":
         from .commands.check import run_check
 
-        return run_check(options.paths, options.format, frozenset(c.upper() for c in options.disable))
+        return run_check(
+            options.paths, options.format, frozenset(c.upper() for c in options.disable), tuple(options.env)
+        )
+    if options.command == "render":
+        from .commands.render import run_render
+
+        return run_render(options.template, options.parameters, options.env, options.format)
     parser.print_help()
     return 2
 

@@ -87,3 +87,26 @@ def test_suppression_comments(tree: Path):
     (tree / "quiet.yaml").write_text("# hot-lsp: disable-file=E0012\n" + BAD)
     (tree / "line.yaml").write_text(BAD.replace("2016-10-15", "2016-10-15  # hot-lsp: disable=E0012"))
     assert run("check", "quiet.yaml", "line.yaml", cwd=tree).returncode == 0
+
+
+SPLIT = (
+    "heat_template_version: wallaby\nparameters:\n  i: {type: number, default: 1}\n"
+    'outputs:\n  o: {value: {str_split: [",", "a,b", {get_param: i}]}}\n'
+)
+
+
+def test_env_values_reach_the_evaluation_rules(tmp_path: Path):
+    (tmp_path / "t.yaml").write_text(SPLIT)
+    (tmp_path / "env.yaml").write_text("parameters:\n  i: 5\n")
+    assert run("check", "t.yaml", cwd=tmp_path).returncode == 0  # the default index 1 is fine
+    result = run("check", "t.yaml", "--env", "env.yaml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert 'error E8004 Incorrect index to "str_split" should be between 0 and 1' in result.stdout
+
+
+def test_a_broken_env_file_is_a_usage_error(tmp_path: Path):
+    (tmp_path / "t.yaml").write_text(SPLIT)
+    (tmp_path / "env.yaml").write_text("parameters: [\n")
+    result = run("check", "t.yaml", "--env", "env.yaml", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("hot-lsp check: env.yaml:")

@@ -5,10 +5,12 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 
+from ..analysis.evaluation import Inputs
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR
 from . import output
+from .environments import CommandLineFileError, read_environment
 from .files import NotText, Source, discover, read_text
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -21,10 +23,16 @@ class FileResult:
     diagnostics: list[Diagnostic]
 
 
-def run_check(paths: list[str], fmt: str, disabled: frozenset[str]) -> int:
+def run_check(paths: list[str], fmt: str, disabled: frozenset[str], environments: tuple[str, ...] = ()) -> int:
     results: list[FileResult] = []
     io_problem = False
-    options = Options(disabled=disabled)
+    try:
+        envs = tuple(read_environment(path) for path in environments)
+    except CommandLineFileError as problem:
+        print(f"hot-lsp check: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
+    options = Options(disabled=disabled, inputs=Inputs(environments=envs) if envs else None)
     for source in discover(paths):
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)

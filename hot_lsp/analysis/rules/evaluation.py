@@ -71,8 +71,7 @@ E8006 = define(
 E8007 = define(
     "E8007",
     "A str_replace_vstrict value that is null or empty.",
-    "parameters:\n  v: {type: string, default: ''}\noutputs:\n  o:\n"
-    "    value: {str_replace_vstrict: {template: abc, params: {a: {get_param: v}}}}",
+    "outputs:\n  o:\n    value: {str_replace_vstrict: {template: abc, params: {a: {list_concat: [[], []]}}}}",
     _AREA,
 )
 E8008 = define(

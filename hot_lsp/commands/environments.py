@@ -1,0 +1,47 @@
+"""Environment files named on the command line (``--env``), read as Heat reads them."""
+
+from __future__ import annotations
+
+from ..analysis.evaluation import EnvironmentValues
+from ..analysis.kind import ENVIRONMENT_SECTIONS
+from ..document import Mapping, ParsedDocument, parse
+from .files import NotText, read_text
+
+
+class CommandLineFileError(Exception):
+    """A file named on the command line that cannot be used: the message says where and why."""
+
+
+def read_file(path: str) -> str:
+    try:
+        return read_text(path)
+    except NotText as problem:
+        raise CommandLineFileError(f"{path}: {problem.reason}") from None
+    except OSError as error:
+        raise CommandLineFileError(f"{path}: {error.strerror or error}") from None
+
+
+def syntax_errors(path: str, parsed: ParsedDocument) -> None:
+    """Heat refuses a file its YAML loader refuses: say where, as compilers do (``path:line:col: message``)."""
+    found = sorted((d for d in parsed.problems if d.code.startswith("E")), key=lambda d: d.start)
+    if found:
+        lines = []
+        for d in found:
+            line, col = parsed.lines.position(d.start, "utf-32")
+            lines.append(f"{path}:{line + 1}:{col + 1}: {d.message}")
+        raise CommandLineFileError("\n".join(lines))
+
+
+def read_environment(path: str) -> EnvironmentValues:
+    text = read_file(path)
+    parsed = parse(text)
+    syntax_errors(path, parsed)
+    # Heat rejects unknown sections (a template passed as --env by mistake, most often).
+    if isinstance(parsed.root, Mapping):
+        for key in parsed.root:
+            if key not in ENVIRONMENT_SECTIONS:
+                raise CommandLineFileError(f'{path}: environment has wrong section "{key}"')
+    env, problems = EnvironmentValues.from_text(path, text)
+    if problems:
+        raise CommandLineFileError("; ".join(problems))
+    return env
