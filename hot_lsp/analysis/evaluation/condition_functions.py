@@ -32,7 +32,8 @@ def not_(ev: Evaluator, call: Call) -> Any:
         raise HeatError(f'Argument to "{call.name}" must be a condition', None)
     value = ev.condition_value(call.args, call.path)
     if isinstance(value, Symbol):
-        return Symbol(call.name, plain(value) if value.name != "condition" else value.args)
+        # A condition that failed (a cycle, a bad definition) stays failed; an unknown one stays unknown.
+        return Symbol(call.name, plain(value) if value.name != "condition" else value.args, failed=value.failed)
     return not value
 
 
@@ -53,6 +54,8 @@ def _boolean(is_and: bool) -> Implementation:
                     raise Unknown from None  # an earlier unknown item may have decided first
                 raise
             if isinstance(decided, Symbol):
+                if decided.failed:
+                    return Symbol(call.name, plain(resolved), failed=True)
                 unknown = True
             elif decided is not is_and:
                 return decided

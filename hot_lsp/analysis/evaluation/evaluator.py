@@ -94,6 +94,11 @@ class Evaluator:
 
     # -- public ---------------------------------------------------------------------------------
 
+    def renew_budget(self) -> None:
+        """A fresh time budget for the next request; what is memoised stays (a cached evaluator serves many)."""
+        self._deadline = time.monotonic() + self.limits.total_seconds
+        self._timed_out = False
+
     def evaluate(self, node: Node, path: str, context: Context = "normal") -> Any:
         """The value of ``node``; OMIT when a two-argument ``if`` removes it."""
         if isinstance(node, Scalar):

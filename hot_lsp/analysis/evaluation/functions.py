@@ -579,7 +579,7 @@ def _repeat(over_maps: bool, with_permutations: bool) -> Implementation:
         count = min(lengths, default=0) if not nested else _product(len(loop) for loop in loops)
         from .values import weight
 
-        size = count * weight(template, ev.limits.max_items)
+        size = 1 + count * weight(template, ev.limits.max_items)  # the list itself counts, as check_size counts
         if size > ev.limits.max_items:
             raise Stop(
                 f"repeat would make {count:,} items ({size:,} values in all), over hot-lsp's bound of "
