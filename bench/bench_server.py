@@ -9,6 +9,8 @@ For the corpus's largest template (endpoint_map.yaml, 9,890 lines) and its media
   the figure is the server's own work; editors see it plus the debounce (200 ms by default);
 - completion and hover round trips on a settled document (answered from the cached analysis), and
   completion right after an edit (the analysis of the new text included);
+- hover previews of evaluated values (``repeat``, ``if``, conditions) on the largest corpus templates that
+  have them: the first hover after opening (the evaluation built), and ~50 hovers spread over those places;
 - the baseline: a bare C-accelerated ruamel.yaml compose of the same text, in this process;
 - the server's RSS with every YAML file of the corpus open.
 Prints median and p99 in ms. Figures, not pass/fail.
@@ -30,9 +32,19 @@ from pygls.lsp.client import LanguageClient
 from ruamel.yaml import YAML
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from hot_lsp.analysis.validate import analyze  # noqa: E402
+
 CORPUS = ROOT.parent / "shared" / "corpus"
 LARGEST = "tripleo-heat-templates/network/endpoints/endpoint_map.yaml"
 SERVER = [sys.executable, "-m", "hot_lsp"]
+# The largest corpus templates with repeat, if and conditions (see preview_offsets).
+PREVIEW_TEMPLATES = (
+    "tripleo-heat-templates-rendered/overcloud.yaml",
+    "tripleo-heat-templates/deployment/nova/nova-compute-container-puppet.yaml",
+    "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
+)
 
 
 def percentile(samples: list[float], fraction: float) -> float:
@@ -271,6 +283,67 @@ async def bench_file(client: Client, path: Path, runs: int, requests: int) -> No
     client.text_document_did_close(types.DidCloseTextDocumentParams(document))
 
 
+def preview_offsets(text: str) -> dict[str, list[int]]:
+    """Where hovers preview an evaluation: repeat and if keys, condition definitions and references."""
+    model = analyze(text).model
+    if model is None:
+        return {}
+    found: dict[str, list[int]] = {
+        "repeat": [c.key.start + 1 for c in model.calls if c.name == "repeat"],
+        "if": [c.key.start + 1 for c in model.calls if c.name == "if"],
+        "condition": [entry.key.start + 1 for entry in model.conditions.values()]
+        + [r.node.start + 1 for r in model.references if r.kind == "condition" and r.via != "if"],
+    }
+    return {kind: offsets for kind, offsets in found.items() if offsets}
+
+
+async def bench_previews(client: Client, path: Path, requests: int) -> None:
+    text = path.read_text(encoding="utf-8")
+    places = preview_offsets(text)
+    counts = ", ".join(f"{len(offsets)} {kind}" for kind, offsets in places.items())
+    print(f"{path.relative_to(CORPUS)} ({text.count(chr(10)):,} lines; {counts})")
+    # Round robin over the kinds, so each gets its share of the requests.
+    queues = [list(offsets) for offsets in places.values()]
+    order: list[int] = []
+    while len(order) < requests and any(queues):
+        for queue in queues:
+            if queue and len(order) < requests:
+                order.append(queue.pop(0))
+    while len(order) < requests:
+        order += order[: requests - len(order)]
+    firsts = []
+    for run in range(5):
+        uri = f"{path.as_uri()}?preview={run}"
+        arrived = client.expect(uri, 1)
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
+        )
+        await asyncio.wait_for(arrived, 60)
+        document = types.TextDocumentIdentifier(uri)
+        began = time.perf_counter()
+        await client.text_document_hover_async(types.HoverParams(document, position(text, order[run % len(order)])))
+        firsts.append((time.perf_counter() - began) * 1000)
+        if run < 4:
+            client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+    print(row("first hover preview after didOpen", firsts))
+    samples = []
+    previews = 0
+    pid = client._server.pid
+    cpu_began = cpu_ms(pid)
+    for offset in order:
+        began = time.perf_counter()
+        result = await client.text_document_hover_async(types.HoverParams(document, position(text, offset)))
+        samples.append((time.perf_counter() - began) * 1000)
+        value = result.contents.value if result is not None and isinstance(result.contents, types.MarkupContent) else ""
+        first_line = value.split("\n", 1)[0]
+        previews += "\n---\n" in value or (first_line.startswith("**condition** `") and "defined on" not in first_line)
+    print(
+        row(f"hover preview ({len(order)} on repeat/if/condition)", samples)
+        + f"   (server CPU {(cpu_ms(pid) - cpu_began) / len(order):.1f} ms each; {previews} with a preview)"
+    )
+    client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+
+
 async def bench_corpus_rss(env: dict[str, str]) -> None:
     client, _ = await start(env)
     pid = client._server.pid
@@ -314,6 +387,9 @@ async def main() -> None:
     client, _ = await start(env)
     for path in (CORPUS / LARGEST, median_template()):
         await bench_file(client, path, options.runs, options.requests)
+    print("hover previews of evaluated values")
+    for name in PREVIEW_TEMPLATES:
+        await bench_previews(client, CORPUS / name, options.requests)
     await stop(client)
     await bench_corpus_rss(env)
 

@@ -45,9 +45,10 @@ from pygls.protocol import LanguageServerProtocol, lsp_method
 from . import __version__
 from .analysis.resource_list import list_resources
 from .document.positions import Encoding
+from .environment_files import EnvironmentFiles
 from .features.diagnostics import SOURCE, lsp_diagnostics
 from .features.snapshot import Settings, Snapshot
-from .store import DocumentStore, Superseded
+from .store import DocumentStore, Superseded, WorkspaceInputs
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -58,7 +59,9 @@ CONFIGURATION_WAIT_S = 2.0
 COMPLETION_TRIGGERS = [":", " ", "[", "{", ",", "-", "."]
 RESOURCE_LIST = "hot/resourceList"
 SETTINGS_SECTION = "hotLsp"
-_SETTINGS_KEYS = frozenset({"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths"})
+_SETTINGS_KEYS = frozenset(
+    {"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths", "inlayHints"}
+)
 _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
 
 
@@ -138,6 +141,7 @@ class HotLanguageServer(LanguageServer):
         )
         self._analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
         self.store = DocumentStore(self._analysis_pool)
+        self.environment_files = EnvironmentFiles()
         self.settings = Settings()
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
         self._init_settings: dict[str, Any] = {}
@@ -188,22 +192,42 @@ class HotLanguageServer(LanguageServer):
 
     # -- snapshots ----------------------------------------------------------------------------
 
+    def workspace_folders(self) -> tuple[str, ...]:
+        """The local paths of the workspace folders (the root when the client names no folders)."""
+        try:
+            workspace = self.workspace
+        except RuntimeError:  # not initialized yet
+            return ()
+        uris = [folder.uri for folder in workspace.folders.values()]
+        if not uris and workspace.root_uri:
+            uris = [workspace.root_uri]
+        paths = [_path_of(uri) for uri in uris if urlparse(uri).scheme == "file"]
+        return tuple(dict.fromkeys(path for path in paths if path))
+
+    def workspace_inputs(self) -> WorkspaceInputs:
+        """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
+        folders = self.workspace_folders()
+        environments = self.environment_files.load(self.settings.environments, folders)
+        return WorkspaceInputs(environments, folders)
+
     def snapshot_now(self, uri: str) -> Snapshot | None:
-        return self.store.snapshot(uri, self.encoding, self.settings)
+        return self.store.snapshot(uri, self.encoding, self.settings, self.workspace_inputs())
 
     async def snapshot(self, uri: str) -> Snapshot | None:
-        cached = self.store.cached_snapshot(uri, self.encoding, self.settings)
+        inputs = self.workspace_inputs()
+        cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
             return cached
-        return await self.store.snapshot_async(uri, self.encoding, self.settings)
+        return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs)
 
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
-        cached = self.store.cached_snapshot(uri, self.encoding, self.settings)
+        inputs = self.workspace_inputs()
+        cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
             return cached
         try:
-            return await self.store.snapshot_async(uri, self.encoding, self.settings, follow=False)
+            return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs, follow=False)
         except Superseded:
             # Answer at once; the client asks again about the new text.
             raise JsonRpcContentModified(f"{uri} changed while the request waited") from None
@@ -358,6 +382,17 @@ class HotLanguageServer(LanguageServer):
             self.settings = settings
             self.settings_serial += 1
             self.refresh_diagnostics()
+            self.refresh_inlay_hints()
+
+    def refresh_inlay_hints(self) -> None:
+        """Settings changed (parameters, environments, inlayHints): ask the client to request hints again."""
+        if not self.capability("workspace.inlay_hint.refresh_support", False):
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop: not serving (in-process use)
+            return
+        asyncio.ensure_future(_refresh_inlay_hints(self))
 
     async def fetch_configuration(self) -> None:
         try:
@@ -726,6 +761,13 @@ def _register_lifecycle(server: HotLanguageServer) -> None:
             ls.apply_settings(pushed)
 
 
+async def _refresh_inlay_hints(ls: HotLanguageServer) -> None:
+    try:
+        await ls.workspace_inlay_hint_refresh_async(None)
+    except Exception as error:  # the client may refuse, or be gone
+        log.info("workspace/inlayHint/refresh failed: %r", error)
+
+
 async def _register(ls: HotLanguageServer, params: types.RegistrationParams) -> None:
     try:
         await ls.client_register_capability_async(params)
@@ -815,6 +857,23 @@ def _register_positional(server: HotLanguageServer) -> None:
     ]
     for method, module, name in simple:
         server.feature(method)(_positional_handler(method, module, name))
+
+    @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
+    async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+        if not ls.settings.inlay_hints:  # opt-in: hotLsp.inlayHints
+            return []
+        snapshot = await ls.pinned_snapshot(params.text_document.uri)
+        if snapshot is None:
+            return []
+        return ls.run_feature(
+            types.TEXT_DOCUMENT_INLAY_HINT,
+            "inlay_hints",
+            "inlay_hints",
+            (snapshot, params),
+            [],
+            uri=snapshot.uri,
+            position=params.range.start,
+        )
 
     @server.feature(
         types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
@@ -978,6 +1037,7 @@ _FEATURE_MODULES = (
     "folding",
     "semantic_tokens",
     "code_actions",
+    "inlay_hints",
 )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import fnmatch
+import json
 import logging
 from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
@@ -29,11 +30,29 @@ from urllib.parse import unquote, urlparse
 
 from lsprotocol import types
 
+from .analysis.evaluation import EnvironmentValues, Inputs
 from .analysis.validate import Analysis, Options, analyze
 from .document.positions import Encoding, LineIndex
+from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True, slots=True)
+class WorkspaceInputs:
+    """What snapshots take from the workspace besides the document: the environment files of
+    ``hotLsp.environments`` (already read, in order) and the folders ``get_file`` may read."""
+
+    environments: tuple[EnvironmentValues, ...] = ()
+    file_roots: tuple[str, ...] = ()
+
+    def key(self) -> tuple[object, ...]:
+        # The loader hands out the same object while a file is unchanged, so identity tells versions apart.
+        return (tuple(id(env) for env in self.environments), self.file_roots)
+
+
+NO_WORKSPACE_INPUTS = WorkspaceInputs()
 
 
 class Superseded(Exception):
@@ -133,25 +152,35 @@ class DocumentStore:
 
     # -- analyses and snapshots ------------------------------------------------------------------
 
-    def cached_snapshot(self, uri: str, encoding: Encoding, settings: Settings) -> Snapshot | None:
+    def cached_snapshot(
+        self, uri: str, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS
+    ) -> Snapshot | None:
         """The snapshot of the current version if its analysis is already built; never analyses."""
         document = self._documents.get(uri)
-        if document is None or document.analysis is None or document.options != _options(uri, settings):
+        if document is None or document.analysis is None or document.options != _options(uri, settings, inputs):
             return None
-        return self._snapshot_of(document, encoding, settings)
+        return self._snapshot_of(document, encoding, settings, inputs)
 
-    def snapshot(self, uri: str, encoding: Encoding, settings: Settings) -> Snapshot | None:
+    def snapshot(
+        self, uri: str, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS
+    ) -> Snapshot | None:
         """The snapshot of the current version, analysing it here and now if needed."""
         document = self._documents.get(uri)
         if document is None:
             return None
-        options = _options(uri, settings)
+        options = _options(uri, settings, inputs)
         if document.analysis is None or document.options != options:
             self._store(document, document.generation, options, analyze(document.text, options))
-        return self._snapshot_of(document, encoding, settings)
+        return self._snapshot_of(document, encoding, settings, inputs)
 
     async def snapshot_async(
-        self, uri: str, encoding: Encoding, settings: Settings, *, follow: bool = True
+        self,
+        uri: str,
+        encoding: Encoding,
+        settings: Settings,
+        inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS,
+        *,
+        follow: bool = True,
     ) -> Snapshot | None:
         """The snapshot of the newest version, analysed on the worker if needed. None: not open.
 
@@ -168,9 +197,9 @@ class DocumentStore:
                 return None
             if not follow and (document is not first or document.generation != first_generation):
                 raise Superseded(uri)
-            options = _options(uri, settings)
+            options = _options(uri, settings, inputs)
             if document.analysis is not None and document.options == options:
-                return self._snapshot_of(document, encoding, settings)
+                return self._snapshot_of(document, encoding, settings, inputs)
             if document.pending is None or document.options != options:
                 document.pending = self._submit(document, options)
             # Shielded: a cancelled request must not cancel a job other requests share.
@@ -216,10 +245,12 @@ class DocumentStore:
             document.snapshot = None
             document.snapshot_key = ()
 
-    def _snapshot_of(self, document: _Document, encoding: Encoding, settings: Settings) -> Snapshot:
+    def _snapshot_of(
+        self, document: _Document, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs
+    ) -> Snapshot:
         analysis = document.analysis
         assert analysis is not None
-        key = (document.generation, encoding, settings, id(analysis))
+        key = (document.generation, encoding, settings, id(analysis), inputs.key())
         if document.snapshot is None or document.snapshot_key != key:
             document.snapshot = Snapshot(
                 uri=document.uri,
@@ -228,20 +259,30 @@ class DocumentStore:
                 last_good=document.last_good,
                 encoding=encoding,
                 settings=settings,
+                environments=inputs.environments,
+                file_roots=inputs.file_roots,
             )
             document.snapshot_key = key
         return document.snapshot
 
-    def snapshots(self, encoding: Encoding, settings: Settings) -> Iterator[Snapshot]:
+    def snapshots(
+        self, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS
+    ) -> Iterator[Snapshot]:
         """Snapshots of every open document (analysing on this thread what is not yet analysed)."""
         for uri in list(self._documents):
-            snapshot = self.snapshot(uri, encoding, settings)
+            snapshot = self.snapshot(uri, encoding, settings, inputs)
             if snapshot is not None:
                 yield snapshot
 
 
-def _options(uri: str, settings: Settings) -> Options:
-    return Options(named_as_environment=named_as_environment(uri, settings))
+def _options(uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> Options:
+    """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments."""
+    named = named_as_environment(uri, settings)
+    if not settings.parameters and not inputs.environments:
+        return Options(named_as_environment=named)
+    values = Inputs(inputs.environments, dict(settings.parameters), PARAMETERS_SOURCE)
+    key = (json.dumps(settings.parameters, sort_keys=True, default=repr), inputs.key())
+    return Options(named_as_environment=named, inputs=values, inputs_key=key)
 
 
 def named_as_environment(uri: str, settings: Settings) -> bool:

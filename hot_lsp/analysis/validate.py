@@ -23,9 +23,10 @@ class Options:
     disabled: frozenset[str] = frozenset()
     named_as_environment: bool = False
     # Parameter values and get_file content for the 8xxx rules (evaluation); None: defaults only, no files.
-    inputs: Inputs | None = None
+    # They compare by ``inputs_key`` (cheap) rather than by content (environment files can be large).
+    inputs: Inputs | None = field(default=None, compare=False)
     files: FileSource | None = field(default=None, compare=False)
-    files_key: str = ""  # identifies ``files`` (e.g. the folder read), since sources do not compare
+    inputs_key: object = None
 
 
 @dataclass(slots=True)

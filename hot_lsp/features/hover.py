@@ -3,7 +3,8 @@
 The node under the cursor comes from the current (possibly partial) tree; what it refers to
 comes from the model's references and calls, indexed by node. When the text does not parse,
 names are also looked up in the last model that did. The ``describe_*`` helpers render the
-markdown that completion items reuse as their documentation.
+markdown that completion items reuse as their documentation. Below that, ``evaluation_hover`` adds
+a preview of what a ``repeat``, an ``if``, a condition or a call evaluates to.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from ..analysis.locate import (
 from ..document import Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
+from .evaluation_hover import evaluation_preview
 from .snapshot import Snapshot
 
 MAX_BLOCK_LINES = 15
@@ -61,6 +63,9 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
         return None
     names = known(analysis, snapshot.last_good)
     text = _describe(hit, snapshot, names)
+    preview = evaluation_preview(snapshot, hit)
+    if preview:
+        text = f"{text}\n\n---\n\n{preview}" if text else preview
     if not text:
         return None
     kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText

@@ -13,6 +13,7 @@ from typing import Any
 
 from lsprotocol import types
 
+from ..analysis.evaluation import EnvironmentValues
 from ..analysis.validate import Analysis
 from ..document.positions import Encoding
 
@@ -58,6 +59,10 @@ class Snapshot:
     last_good: Analysis | None
     encoding: Encoding  # negotiated position encoding: 'utf-8', 'utf-16' or 'utf-32'
     settings: Settings
+    # The files of ``hotLsp.environments``, read by the server, in the order they apply.
+    environments: tuple[EnvironmentValues, ...] = ()
+    # Folders get_file may read from (the workspace folders); empty: the document's own folder.
+    file_roots: tuple[str, ...] = ()
 
     @property
     def text(self) -> str:

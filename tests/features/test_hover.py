@@ -238,7 +238,10 @@ def test_resource_in_a_depends_on_list_item():
 )
 def test_condition_reference_shows_its_definition(anchor, shift):
     text = shown(at(anchor, shift=shift))
-    assert text == (
+    assert text is not None
+    definition, _, preview = text.partition("\n\n---\n\n")  # the evaluated value follows (test_evaluation_hover)
+    assert preview
+    assert definition == (
         "**condition** `is_prod`, defined on line 27:\n\n"
         "```yaml\nis_prod:\n  equals:\n  - get_param: flavor\n  - m1.large\n```"
     )

@@ -132,3 +132,29 @@ async def test_malformed_settings_are_ignored():
         uri = uri_for("malformed", client)
         open_document(client, uri, TEMPLATE)
         assert {"E4008", "E4009"} <= codes(await diagnostics(client, uri, 1))
+
+
+SPLIT = template(
+    """
+    heat_template_version: wallaby
+    parameters:
+      i: {type: number, default: 1}
+    outputs:
+      part: {value: {str_split: [",", "a,b", {get_param: i}]}}
+    """
+)
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_hotlsp_parameters_reach_the_evaluation_diagnostics(client_name: str):
+    async with session(client_name, {"parameters": {"i": 7}}) as client:
+        uri = uri_for("split", client)
+        open_document(client, uri, SPLIT)
+        assert "E8004" in await until_codes(client, uri, 1, lambda found: "E8004" in found)
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings={"hotLsp": {"parameters": {"i": 0}}})
+        )
+        if client.capabilities.workspace and client.capabilities.workspace.configuration:
+            client.set_configuration({"parameters": {"i": 0}}, section="hotLsp")
+            client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=None))
+        assert "E8004" not in await until_codes(client, uri, 1, lambda found: "E8004" not in found)

@@ -1,0 +1,122 @@
+"""The environment files named by ``hotLsp.environments``, read from disk for evaluation.
+
+Each glob is relative to every workspace folder (or absolute); the files it matches are read in glob
+order (the globs in the order given, each one's matches sorted), a path matched twice counting once.
+A file is read again only when its modification time or size changed, so requests about an unchanged
+workspace never touch file contents; the expansion of the globs itself is kept for a second. A file
+that cannot be read is logged (once per version of it) and skipped.
+
+Server-side only: features receive the loaded values in their snapshot and never read files.
+"""
+
+from __future__ import annotations
+
+import glob
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from .analysis.evaluation import EnvironmentValues
+
+log = logging.getLogger(__name__)
+
+MAX_FILES = 100  # environment files applied at most (a stray ``**/*.yaml`` must not read a whole tree)
+MAX_BYTES = 524_288 * 4  # Heat's max_template_size in characters, at worst 4 bytes each
+GLOB_SECONDS = 1.0  # how long an expansion of the globs is reused
+
+
+@dataclass(frozen=True, slots=True)
+class _Loaded:
+    stamp: tuple[int, int]  # (mtime_ns, size) of the file when read
+    values: EnvironmentValues | None  # None: the file could not be read (already logged)
+
+
+class EnvironmentFiles:
+    """Loads and caches environment files. Not thread-safe: call it from the event loop thread."""
+
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._loaded: dict[str, _Loaded] = {}
+        self._expanded: tuple[tuple[object, ...], float, list[tuple[str, str]]] | None = None
+
+    def load(self, globs: Iterable[str], folders: Iterable[str]) -> tuple[EnvironmentValues, ...]:
+        """The values of every file the globs match, in glob order."""
+        globs, folders = tuple(globs), tuple(folders)
+        if not globs:
+            return ()
+        found: list[EnvironmentValues] = []
+        for path, name in self._paths(globs, folders):
+            values = self._read(path, name)
+            if values is not None:
+                found.append(values)
+        return tuple(found)
+
+    def _paths(self, globs: tuple[str, ...], folders: tuple[str, ...]) -> list[tuple[str, str]]:
+        key = (globs, folders)
+        now = self._clock()
+        if self._expanded is not None and self._expanded[0] == key and now - self._expanded[1] < GLOB_SECONDS:
+            return self._expanded[2]
+        paths = expand(globs, folders)
+        self._expanded = (key, now, paths)
+        return paths
+
+    def _read(self, path: str, name: str) -> EnvironmentValues | None:
+        try:
+            status = os.stat(path)
+        except OSError as error:
+            self._loaded.pop(path, None)
+            log.warning("environment file %s cannot be read: %s", path, error)
+            return None
+        stamp = (status.st_mtime_ns, status.st_size)
+        cached = self._loaded.get(path)
+        if cached is not None and cached.stamp == stamp and (cached.values is None or cached.values.name == name):
+            return cached.values
+        values: EnvironmentValues | None = None
+        if status.st_size > MAX_BYTES:
+            log.warning("environment file %s is larger than Heat's limit; skipped", path)
+        else:
+            try:
+                with open(path, encoding="utf-8-sig") as handle:
+                    text = handle.read()
+            except (OSError, UnicodeDecodeError) as error:
+                log.warning("environment file %s cannot be read: %s", path, error)
+            else:
+                values, problems = EnvironmentValues.from_text(name, text)
+                for problem in problems:
+                    log.warning("environment file %s", problem)
+        self._loaded[path] = _Loaded(stamp, values)
+        return values
+
+
+def expand(globs: Iterable[str], folders: Iterable[str]) -> list[tuple[str, str]]:
+    """(absolute path, name to show) of every file the globs match, in glob order, each path once.
+
+    The name is the path relative to the workspace folder it lies in, or the absolute path.
+    """
+    folders = [os.path.abspath(folder) for folder in folders]
+    seen: set[str] = set()
+    found: list[tuple[str, str]] = []
+    for pattern in globs:
+        pattern = os.path.expanduser(pattern)
+        bases = [""] if os.path.isabs(pattern) else folders
+        for base in bases:
+            full = pattern if not base else os.path.join(base, pattern)
+            for path in sorted(glob.glob(full, recursive=True)):
+                path = os.path.abspath(path)
+                if path in seen or not os.path.isfile(path):
+                    continue
+                seen.add(path)
+                found.append((path, _name(path, folders)))
+                if len(found) >= MAX_FILES:
+                    log.warning("hotLsp.environments matches over %d files; the rest are ignored", MAX_FILES)
+                    return found
+    return found
+
+
+def _name(path: str, folders: list[str]) -> str:
+    for folder in folders:
+        if path.startswith(folder.rstrip(os.sep) + os.sep):
+            return os.path.relpath(path, folder)
+    return path
