@@ -141,6 +141,11 @@ class Mapping(Node):
     def keys(self) -> list[Any]:
         return [p.key_value for p in self._entries.values()]
 
+    def only_pair(self) -> Pair | None:
+        """The one effective entry of a single-key mapping (Heat's shape of a function call), else None."""
+        entries = self._entries
+        return next(iter(entries.values())) if len(entries) == 1 else None
+
     def __iter__(self) -> Iterator[Any]:
         """Key values, like a dict."""
         return (p.key_value for p in self._entries.values())

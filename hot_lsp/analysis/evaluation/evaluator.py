@@ -209,7 +209,8 @@ class Evaluator:
         if isinstance(node, Sequence):
             items = []
             for index, item in enumerate(node.items):
-                value = self.evaluate(item, f"{path}[{index}]", context)
+                # Scalars inline: most items are, and a call per item is most of the cost on large templates.
+                value = item.value if isinstance(item, Scalar) else self.evaluate(item, f"{path}[{index}]", context)
                 if value is not OMIT:
                     items.append(value)
             return items
@@ -220,15 +221,19 @@ class Evaluator:
         result: dict[Any, Any] = {}
         for pair in node.entries():
             key = pair.key_value
-            value = self.evaluate(pair.value, f"{path}.{key}", context)
+            child = pair.value
+            value = child.value if isinstance(child, Scalar) else self.evaluate(child, f"{path}.{key}", context)
             if value is not OMIT:
                 result[key if _hashable(key) else str(key)] = value
         return result
 
     def _call_name(self, node: Node, context: Context) -> str | None:
-        if not isinstance(node, Mapping) or len(node) != 1:
+        if not isinstance(node, Mapping):
             return None
-        name = next(iter(node.keys()))
+        pair = node.only_pair()
+        if pair is None:
+            return None
+        name = pair.key_value
         if not isinstance(name, str):
             return None
         if context == "condition":
@@ -236,7 +241,8 @@ class Evaluator:
         return name if name in self._normal or name in self._removed else None
 
     def _call(self, name: str, node: Mapping, path: str, context: Context) -> Any:
-        pair = next(iter(node.entries()))
+        pair = node.only_pair()
+        assert pair is not None
         call = Call(name, pair.value, node, f"{path}.{name}", context)
         reads_from = len(self._reads)
         if self._timed_out:
