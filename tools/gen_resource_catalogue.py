@@ -13,6 +13,9 @@ What is read from Heat, all through its public objects:
   ``resources.initialise()``), hidden and deprecated ones included;
 * per type: ``properties.schemata(cls.properties_schema)``, ``attributes.schemata(cls.attributes_schema)`` plus
   ``cls.base_attributes_schema`` (``show``), ``cls.support_status`` and the class docstring;
+* per type, ``update_policy``: ``properties.schemata(cls.update_policy_schema)`` in the same format as the
+  properties, written for every type (``{}`` when the type has none: Heat then refuses any update_policy key), so a
+  catalogue without the key (an older or a user's file) says "not known" rather than "none";
 * ``any_attribute``: the class overrides ``get_attribute`` or ``FnGetAtt`` (the test Heat applies when it builds
   a resource's node data at validation, ``Resource.node_data``);
 * the custom constraints: ``global_env().constraints``;
@@ -257,6 +260,10 @@ def build(version: str) -> dict:
                     "support_status": support_status(aschema.support_status),
                 }
                 for aname, aschema in attrs.items()
+            },
+            "update_policy": {
+                pname: property_schema(pschema, from_legacy)
+                for pname, pschema in properties.schemata(cls.update_policy_schema).items()
             },
         }
 

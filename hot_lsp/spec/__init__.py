@@ -1,7 +1,8 @@
 """Facts about HOT as data: versions, sections, keys, functions, constraints.
 
 Nothing here parses or evaluates a template. Rules and editor features ask
-these tables what Heat 27.0.1 accepts in a given template version.
+these tables what Heat 27.0.1 accepts in a given template version, and the
+resource type catalogue (read on first use) what each resource type accepts.
 """
 
 from .custom_constraints import (
@@ -48,6 +49,17 @@ from .parameters import (
     constraint_kinds_for,
     winning_constraint_kind,
 )
+from .resource_types import (
+    AttributeSchema,
+    Catalogue,
+    CatalogueError,
+    PropertySchema,
+    ResourceType,
+    SupportStatus,
+    builtin_catalogue,
+    load_catalogue,
+    namespace_of,
+)
 from .structure import (
     CFN_RESOURCE_KEY_SPELLINGS,
     CFN_SECTION_SPELLINGS,
@@ -80,6 +92,15 @@ from .versions import (
 )
 
 __all__ = [
+    "AttributeSchema",
+    "Catalogue",
+    "CatalogueError",
+    "PropertySchema",
+    "ResourceType",
+    "SupportStatus",
+    "builtin_catalogue",
+    "load_catalogue",
+    "namespace_of",
     "repeat_keys_for",
     "RESOURCE_FACADE_ARGUMENTS",
     "CFN_RESOURCE_FACADE_ARGUMENTS",

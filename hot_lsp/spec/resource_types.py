@@ -96,6 +96,9 @@ class ResourceType:
     properties: dict[str, PropertySchema]
     attributes: dict[str, AttributeSchema]  # always includes 'show'
     source: str  # the catalogue file it came from
+    # The keys ``update_policy`` accepts, in the properties' format: {} when none (Heat then refuses every key),
+    # None when the catalogue does not say (a user file without "update_policy").
+    update_policy: dict[str, PropertySchema] | None = None
 
 
 class _Types(Mapping[str, ResourceType]):
@@ -360,6 +363,12 @@ def _build_type(name: str, entry: Any, source: str) -> ResourceType:
             SHOW_ATTRIBUTE, "Map", "Detailed information about resource.", DEFAULT_SUPPORT_STATUS
         )
     replacement = entry.get("replacement")
+    policy = entry.get("update_policy")
+    if policy is not None:
+        policy = {
+            p: _build_property(p, v, f"{where}.update_policy.{p}", source)
+            for p, v in _object(policy, f"{where}.update_policy", source).items()
+        }
     return ResourceType(
         name=name,
         description=_text(entry.get("description"), f"{where}.description", source),
@@ -369,6 +378,7 @@ def _build_type(name: str, entry: Any, source: str) -> ResourceType:
         properties={p: _build_property(p, v, f"{where}.properties.{p}", source) for p, v in properties.items()},
         attributes=attrs,
         source=source,
+        update_policy=policy,
     )
 
 

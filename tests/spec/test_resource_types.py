@@ -84,6 +84,22 @@ def test_constraint_shapes(catalogue) -> None:
     assert group["index_var"].constraints == ({"length": {"min": 3}},)
 
 
+def test_update_policy(catalogue) -> None:
+    group = catalogue.get("OS::Heat::ResourceGroup").update_policy
+    assert set(group) == {"batch_create", "rolling_update"}
+    rolling = group["rolling_update"]
+    assert rolling.type == "Map"
+    assert rolling.schema["min_in_service"].constraints == ({"range": {"min": 0}},)
+    assert set(catalogue.get("AWS::AutoScaling::AutoScalingGroup").update_policy) == {"AutoScalingRollingUpdate"}
+    # written for every built-in type: {} means Heat refuses any update_policy key
+    assert catalogue.get("OS::Nova::Server").update_policy == {}
+    assert all(catalogue.types[n].update_policy is not None for n in catalogue.names())
+
+
+def test_update_policy_unknown_in_a_user_catalogue() -> None:
+    assert load_catalogue((str(ACME),)).get("Acme::Widget").update_policy is None
+
+
 def test_not_implemented_property(catalogue) -> None:
     instance = catalogue.get("AWS::EC2::Instance").properties
     assert instance["KernelId"].implemented is False
@@ -245,6 +261,11 @@ def test_user_catalogue_is_reloaded_when_it_changes(tmp_path: Path) -> None:
         ('{"format": 1, "resource_types": {"A::B": {"support_status": {"status": "GONE"}}}}', "support_status.status"),
         ('{"format": 1, "resource_types": {"A::B": 3}}', "resource_types.A::B: must be an object"),
         ('{"format": 1, "resource_types": {}, "alias_globs": {"A::": "B::*"}}', "must end with '*'"),
+        ('{"format": 1, "resource_types": {"A::B": {"update_policy": []}}}', "A::B.update_policy: must be an object"),
+        (
+            '{"format": 1, "resource_types": {"A::B": {"update_policy": {"p": {"type": "x"}}}}}',
+            "update_policy.p.type",
+        ),
     ],
 )
 def test_malformed_user_catalogue(tmp_path: Path, content: str, reason: str) -> None:
