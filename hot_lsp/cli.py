@@ -30,6 +30,14 @@ def build_parser() -> argparse.ArgumentParser:
     check.add_argument(
         "--disable", action="append", default=[], metavar="CODE", help="turn a diagnostic code off (repeatable)"
     )
+    check.add_argument(
+        "--resource-types",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format "
+        "(repeatable; a later file wins per type)",
+    )
 
     render = commands.add_parser("render", help="resolve a template offline, like a stack preview")
     render.add_argument("template", metavar="TEMPLATE", help="the HOT template to render")
@@ -60,7 +68,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.check import run_check
 
         return run_check(
-            options.paths, options.format, frozenset(c.upper() for c in options.disable), tuple(options.env)
+            options.paths,
+            options.format,
+            frozenset(c.upper() for c in options.disable),
+            tuple(options.env),
+            tuple(options.resource_types),
         )
     if options.command == "render":
         from .commands.render import run_render

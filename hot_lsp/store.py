@@ -31,7 +31,7 @@ from urllib.parse import unquote, urlparse
 from lsprotocol import types
 
 from .analysis.evaluation import EnvironmentValues, Inputs
-from .analysis.validate import Analysis, Options, analyze
+from .analysis.validate import Analysis, Options, analyze, catalogue_paths
 from .document.positions import Encoding, LineIndex
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
@@ -276,13 +276,15 @@ class DocumentStore:
 
 
 def _options(uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> Options:
-    """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments."""
+    """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments; the
+    resource type rules add the catalogues of ``hotLsp.resourceTypePaths``."""
     named = named_as_environment(uri, settings)
+    catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
     if not settings.parameters and not inputs.environments:
-        return Options(named_as_environment=named)
+        return Options(named_as_environment=named, resource_type_paths=catalogues)
     values = Inputs(inputs.environments, dict(settings.parameters), PARAMETERS_SOURCE)
     key = (json.dumps(settings.parameters, sort_keys=True, default=repr), inputs.key())
-    return Options(named_as_environment=named, inputs=values, inputs_key=key)
+    return Options(named_as_environment=named, inputs=values, inputs_key=key, resource_type_paths=catalogues)
 
 
 def named_as_environment(uri: str, settings: Settings) -> bool:

@@ -110,3 +110,51 @@ def test_a_broken_env_file_is_a_usage_error(tmp_path: Path):
     result = run("check", "t.yaml", "--env", "env.yaml", cwd=tmp_path)
     assert result.returncode == 2
     assert result.stderr.startswith("hot-lsp check: env.yaml:")
+
+
+ACME = Path(__file__).resolve().parents[1] / "examples" / "catalogues" / "acme.json"
+WIDGET = "heat_template_version: 2021-04-16\nresources:\n  w:\n    type: Acme::Widget\n    properties: {size: 11}\n"
+
+
+def test_resource_types_catalogue_checks_plugin_types(tmp_path: Path):
+    (tmp_path / "w.yaml").write_text(WIDGET)
+    without = run("check", "w.yaml", cwd=tmp_path)
+    assert without.returncode == 0
+    assert "warning W3015 hot-lsp does not know the resource type `Acme::Widget`" in without.stdout
+    assert "--resource-types FILE" in without.stdout
+    with_catalogue = run("check", "w.yaml", "--resource-types", str(ACME), cwd=tmp_path)
+    assert with_catalogue.returncode == 1
+    assert "w.yaml:5:24: error E3019 11 is out of range (min: 1, max: 10)" in with_catalogue.stdout
+    assert "W3015" not in with_catalogue.stdout
+
+
+def test_resource_types_is_repeatable_and_a_later_file_wins(tmp_path: Path):
+    (tmp_path / "w.yaml").write_text(WIDGET)
+    (tmp_path / "bigger.json").write_text(
+        json.dumps(
+            {
+                "format": 1,
+                "resource_types": {
+                    "Acme::Widget": {
+                        "properties": {"size": {"type": "Integer", "constraints": [{"range": {"max": 20}}]}}
+                    }
+                },
+            }
+        )
+    )
+    result = run("check", "w.yaml", "--resource-types", str(ACME), "--resource-types", "bigger.json", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"), [(None, "No such file"), ("{", "not valid JSON"), ('{"format": 2}', '"format" must be 1')]
+)
+def test_a_bad_resource_types_file_is_a_usage_error(tmp_path: Path, content: str | None, reason: str):
+    (tmp_path / "w.yaml").write_text(WIDGET)
+    if content is not None:
+        (tmp_path / "cat.json").write_text(content)
+    result = run("check", "w.yaml", "--resource-types", "cat.json", cwd=tmp_path)
+    assert result.returncode == 2
+    assert result.stderr.startswith("hot-lsp check: cat.json: ")
+    assert reason in result.stderr
+    assert result.stdout == ""

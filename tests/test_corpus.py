@@ -15,7 +15,15 @@ _LISTED = re.compile(r"^- `([^`]+\.ya?ml)`", re.M)
 _TEST_ONLY_TYPES = "openstack-heat/_inline/heat/tests/test_resource_py/"
 # Not deployable and not in MANIFEST.md (its list only names .yaml files): an API response sample with
 # `constraints: [{}]`, which Heat 27.0.1 rejects ("No constraint expressed", checked by running Heat).
-_REAL_ERRORS = {"openstack-heat/api-ref/source/v1/samples/resource-type-template-hot-response.json": {"E2018"}}
+_REAL_ERRORS = {
+    "openstack-heat/api-ref/source/v1/samples/resource-type-template-hot-response.json": {"E2018"},
+    # Faults Heat 27.0.1 rejects (checked by running Stack.validate): a placeholder the test replaces before use
+    # ('"\'$NETWORKS\'" is not a list'), and a property OS::Octavia::HealthMonitor does not have in Heat 27
+    # ("Unknown Property max_retries_down").
+    "heat-tempest-plugin/_inline/heat_tempest_plugin/tests/functional/test_nova_server_networks_py/"
+    "L00144_server_with_no_nets_template.hot.yaml": {"E3018"},
+    "heat-templates/hot/octavia/servers_with_octavia.yaml": {"E3016"},
+}
 
 
 def expected_error_files() -> set[str]:

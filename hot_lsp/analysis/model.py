@@ -17,7 +17,7 @@ from typing import Literal
 
 from .. import spec
 from ..document import Mapping, Node, ParsedDocument, Scalar, Sequence
-from ..spec import TemplateVersion
+from ..spec import Catalogue, TemplateVersion
 
 Context = Literal["normal", "condition"]
 RefKind = Literal["parameter", "resource", "condition"]
@@ -102,6 +102,9 @@ class TemplateModel:
     calls: list[FunctionCall] = field(default_factory=list)
     look_alikes: list[LookAlike] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
+    # The resource types the rules judge against: Heat's, plus the user's catalogues (validate.analyze sets it;
+    # None means Heat's built-in catalogue).
+    catalogue: Catalogue | None = None
 
     def section(self, name: str) -> Node | None:
         return self.root.get(name)
@@ -114,6 +117,9 @@ class TemplateModel:
 
     def has_feature(self, feature: str) -> bool:
         return spec.has_feature(self.version, feature)
+
+    def resource_types(self) -> Catalogue:
+        return self.catalogue if self.catalogue is not None else spec.builtin_catalogue()
 
 
 # -- building ----------------------------------------------------------------

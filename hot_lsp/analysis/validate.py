@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from .. import spec
 from ..document import Diagnostic, ParsedDocument, parse
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
@@ -16,6 +19,7 @@ from .rules import EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,6 +31,8 @@ class Options:
     inputs: Inputs | None = field(default=None, compare=False)
     files: FileSource | None = field(default=None, compare=False)
     inputs_key: object = None
+    # User resource type catalogues (absolute paths, or relative to the working directory), after Heat's own.
+    resource_type_paths: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -57,6 +63,8 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
     model = build_model(parsed) if kind == "template" else None
+    if model is not None:
+        model.catalogue = resource_catalogue(options.resource_type_paths)
     analysis = Analysis(text, parsed, kind, model, [])
     report = Reporter()
     for diagnostic in parsed.problems:
@@ -74,3 +82,44 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     diagnostics.sort(key=lambda d: (d.start, d.code))
     analysis.diagnostics = diagnostics
     return analysis
+
+
+_BROKEN_CATALOGUES: dict[tuple[tuple[str, int, int], ...], str] = {}  # file stamps -> the error, logged once
+
+
+def resource_catalogue(paths: tuple[str, ...]) -> spec.Catalogue:
+    """Heat's catalogue plus the user's (cached by the loader). When a user file cannot be loaded, the error is
+    logged once per version of the files and Heat's catalogue alone is used: the editor keeps working (the CLI
+    refuses such a file before it gets here)."""
+    if not paths:
+        return spec.builtin_catalogue()
+    stamps = tuple(_stamp(path) for path in paths)
+    if stamps in _BROKEN_CATALOGUES:
+        return spec.builtin_catalogue()
+    try:
+        return spec.load_catalogue(paths)
+    except spec.CatalogueError as error:
+        _BROKEN_CATALOGUES[stamps] = str(error)
+        log.warning("resource type catalogue not loaded, using Heat's types only: %s", error)
+        return spec.builtin_catalogue()
+
+
+def _stamp(path: str) -> tuple[str, int, int]:
+    try:
+        info = os.stat(path)
+    except OSError:
+        return (path, -1, -1)
+    return (path, info.st_mtime_ns, info.st_size)
+
+
+def catalogue_paths(paths: tuple[str, ...], folders: tuple[str, ...]) -> tuple[str, ...]:
+    """``hotLsp.resourceTypePaths`` as absolute paths: a relative one names a file in a workspace folder (the
+    first folder that has it; the first folder when none does, so the loader's error names a real place)."""
+    resolved = []
+    for path in paths:
+        path = os.path.expanduser(path)
+        if not os.path.isabs(path) and folders:
+            candidates = [os.path.join(folder, path) for folder in folders]
+            path = next((c for c in candidates if os.path.isfile(c)), candidates[0])
+        resolved.append(path)
+    return tuple(resolved)

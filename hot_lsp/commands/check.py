@@ -9,6 +9,7 @@ from ..analysis.evaluation import Inputs
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR
+from ..spec import CatalogueError, load_catalogue
 from . import output
 from .environments import CommandLineFileError, read_environment
 from .files import NotText, Source, discover, read_text
@@ -23,16 +24,25 @@ class FileResult:
     diagnostics: list[Diagnostic]
 
 
-def run_check(paths: list[str], fmt: str, disabled: frozenset[str], environments: tuple[str, ...] = ()) -> int:
+def run_check(
+    paths: list[str],
+    fmt: str,
+    disabled: frozenset[str],
+    environments: tuple[str, ...] = (),
+    resource_types: tuple[str, ...] = (),
+) -> int:
     results: list[FileResult] = []
     io_problem = False
     try:
         envs = tuple(read_environment(path) for path in environments)
-    except CommandLineFileError as problem:
+        load_catalogue(resource_types)  # a catalogue that cannot be read is a usage error, not a finding
+    except (CommandLineFileError, CatalogueError) as problem:
         print(f"hot-lsp check: {problem}", file=sys.stderr)
         return EXIT_USAGE
     # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
-    options = Options(disabled=disabled, inputs=Inputs(environments=envs) if envs else None)
+    options = Options(
+        disabled=disabled, inputs=Inputs(environments=envs) if envs else None, resource_type_paths=resource_types
+    )
     for source in discover(paths):
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)

@@ -1,9 +1,20 @@
 """Validator rules, one module per area. Each module defines its codes with
 :func:`hot_lsp.analysis.codes.define` and exposes ``check(model, report)``."""
 
-from . import conditions, evaluation, functions, hints, outputs, parameters, resources, sections, version
+from . import (
+    conditions,
+    evaluation,
+    functions,
+    hints,
+    outputs,
+    parameters,
+    resource_types,
+    resources,
+    sections,
+    version,
+)
 
-RULE_MODULES = (version, sections, parameters, resources, functions, conditions, outputs, hints)
+RULE_MODULES = (version, sections, parameters, resources, resource_types, functions, conditions, outputs, hints)
 # ``evaluation`` (8xxx) judges the analysed template as a whole, with parameter values and files:
 # validate.analyze calls it after the modules above, so it can leave out what they already report.
 EVALUATION_RULES = evaluation
