@@ -11,6 +11,9 @@ For the corpus's largest template (endpoint_map.yaml, 9,890 lines) and its media
   completion right after an edit (the analysis of the new text included);
 - hover previews of evaluated values (``repeat``, ``if``, conditions) on the largest corpus templates that
   have them: the first hover after opening (the evaluation built), and ~50 hovers spread over those places;
+- completion at resource type values (after ``type: OS::``) and at property keys (under ``properties:``) on the
+  largest corpus templates with resources, and the first such completion on a fresh server (the resource type
+  catalogue read then);
 - the baseline: a bare C-accelerated ruamel.yaml compose of the same text, in this process;
 - the server's RSS with every YAML file of the corpus open.
 Prints median and p99 in ms. Figures, not pass/fail.
@@ -35,6 +38,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hot_lsp.analysis.validate import analyze  # noqa: E402
+from hot_lsp.document import Mapping, Scalar  # noqa: E402
 
 CORPUS = ROOT.parent / "shared" / "corpus"
 LARGEST = "tripleo-heat-templates/network/endpoints/endpoint_map.yaml"
@@ -43,6 +47,11 @@ SERVER = [sys.executable, "-m", "hot_lsp"]
 PREVIEW_TEMPLATES = (
     "tripleo-heat-templates-rendered/overcloud.yaml",
     "tripleo-heat-templates/deployment/nova/nova-compute-container-puppet.yaml",
+    "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
+)
+# The largest corpus templates with many resources: completion of types and property names.
+RESOURCE_TEMPLATES = (
+    "tripleo-heat-templates-rendered/overcloud.yaml",
     "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
 )
 
@@ -344,6 +353,88 @@ async def bench_previews(client: Client, path: Path, requests: int) -> None:
     client.text_document_did_close(types.DidCloseTextDocumentParams(document))
 
 
+def resource_offsets(text: str) -> dict[str, list[int]]:
+    """Completion points: in each resource's `type` value (after `OS::`) and in each key of its block `properties`."""
+    model = analyze(text).model
+    if model is None:
+        return {}
+    types_at: list[int] = []
+    keys_at: list[int] = []
+    for entry in model.resources.values():
+        kind = entry.get("type")
+        if isinstance(kind, Scalar) and isinstance(kind.value, str) and kind.value.startswith("OS::"):
+            types_at.append(kind.start + 4)
+        properties = entry.get("properties")
+        if isinstance(properties, Mapping) and not properties.flow:
+            keys_at += [pair.key.start + min(2, pair.key.end - pair.key.start) for pair in properties.pairs]
+    return {"type value": types_at, "property key": keys_at}
+
+
+def spread_to(points: list[int], count: int) -> list[int]:
+    step = max(1, len(points) // count)
+    chosen = points[::step][:count]
+    while chosen and len(chosen) < count:
+        chosen += chosen[: count - len(chosen)]
+    return chosen
+
+
+async def bench_resource_completion(client: Client, path: Path, requests: int) -> None:
+    text = path.read_text(encoding="utf-8")
+    places = resource_offsets(text)
+    counts = ", ".join(f"{len(offsets)} {kind}s" for kind, offsets in places.items())
+    print(f"{path.relative_to(CORPUS)} ({text.count(chr(10)):,} lines; {counts})")
+    uri = f"{path.as_uri()}?types"
+    arrived = client.expect(uri, 1)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
+    )
+    await asyncio.wait_for(arrived, 60)
+    document = types.TextDocumentIdentifier(uri)
+    pid = client._server.pid
+    for kind, offsets in places.items():
+        samples = []
+        answered = 0
+        cpu_began = cpu_ms(pid)
+        chosen = spread_to(offsets, requests)
+        for offset in chosen:
+            began = time.perf_counter()
+            result = await client.text_document_completion_async(
+                types.CompletionParams(document, position(text, offset))
+            )
+            samples.append((time.perf_counter() - began) * 1000)
+            answered += len(result.items) if isinstance(result, types.CompletionList) else len(result or [])
+        if samples:
+            print(
+                row(f"completion at a {kind} ({len(samples)})", samples)
+                + f"   (server CPU {(cpu_ms(pid) - cpu_began) / len(samples):.1f} ms each;"
+                f" {answered / len(samples):.0f} items on average)"
+            )
+    client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+
+
+async def bench_first_type_completion(env: dict[str, str]) -> None:
+    """A fresh server: open a template, then the first completion at a type value (the catalogue read then)."""
+    path = CORPUS / RESOURCE_TEMPLATES[-1]
+    text = path.read_text(encoding="utf-8")
+    offset = resource_offsets(text)["type value"][0]
+    firsts = []
+    for _ in range(5):
+        client, _ = await start(env)
+        uri = path.as_uri()
+        arrived = client.expect(uri, 1)
+        client.text_document_did_open(
+            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
+        )
+        await asyncio.wait_for(arrived, 60)
+        began = time.perf_counter()
+        await client.text_document_completion_async(
+            types.CompletionParams(types.TextDocumentIdentifier(uri), position(text, offset))
+        )
+        firsts.append((time.perf_counter() - began) * 1000)
+        await stop(client)
+    print(row("first type completion on a fresh server", firsts))
+
+
 async def bench_corpus_rss(env: dict[str, str]) -> None:
     client, _ = await start(env)
     pid = client._server.pid
@@ -390,7 +481,11 @@ async def main() -> None:
     print("hover previews of evaluated values")
     for name in PREVIEW_TEMPLATES:
         await bench_previews(client, CORPUS / name, options.requests)
+    print("resource types and properties")
+    for name in RESOURCE_TEMPLATES:
+        await bench_resource_completion(client, CORPUS / name, options.requests)
     await stop(client)
+    await bench_first_type_completion(env)
     await bench_corpus_rss(env)
 
 

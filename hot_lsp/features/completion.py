@@ -3,14 +3,18 @@
 :func:`hot_lsp.analysis.locate.cursor_at` says where the cursor is (path, key or value slot,
 flow or block, the typed prefix); this module decides what may be typed there and how to
 insert it. Names (parameters, resources, conditions) and the version come from the current
-model, or also from the last one that parsed when the text is broken. Every edit replaces the
-typed word on the cursor's line and nothing else.
+model, or also from the last one that parsed when the text is broken. Resource types, property
+names and values and ``get_attr`` attribute names come from the resource type catalogue of the
+snapshot's settings (``resource_type_docs`` finds the schema at the cursor). Every edit replaces
+the typed word on the cursor's line (a type name with its colons) and nothing else.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import count
 
 from lsprotocol import types
 
@@ -29,10 +33,13 @@ from ..analysis.locate import (
     lookup,
     name_slot,
 )
-from ..document import Mapping, Scalar
+from ..document import Mapping, Node, Scalar
+from ..document.scalars import type_plain
 from ..spec import TemplateVersion
 from ..spec.functions import MAP_REPLACE_KEYS, STR_REPLACE_KEYS, YAQL_KEYS, repeat_keys_for
+from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
+from . import resource_type_docs as docs
 from .hover import (
     describe_condition,
     describe_function,
@@ -111,6 +118,7 @@ class _Item:
     doc: str | None = None
     snippet: bool = False
     filter: str | None = None
+    deprecated: bool = False
 
 
 def completion(
@@ -180,6 +188,7 @@ def _lsp_item(item: _Item, edit_range: types.Range, snippet_support: bool, markd
         insert_text_format=types.InsertTextFormat.Snippet if snippet else types.InsertTextFormat.PlainText,
         insert_text_mode=types.InsertTextMode.AsIs if "\n" in text else None,
         text_edit=types.TextEdit(range=edit_range, new_text=text),
+        tags=[types.CompletionItemTag.Deprecated] if item.deprecated else None,
     )
 
 
@@ -208,6 +217,11 @@ class _Collector:
         self.names = names
         self.version: TemplateVersion = names.version
         self.place: Place = classify(cursor.path, names.version)
+        self.roots: tuple[Node | None, ...] = docs.snapshot_roots(snapshot)
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self.snapshot.catalogue  # read only where a resource type matters
 
     def collect(self) -> list[_Item]:
         cursor = self.cursor
@@ -339,6 +353,8 @@ class _Collector:
             ]
         elif len(path) == 4 and section == "parameters" and path[2] == "constraints":
             return self._constraint_keys(str(path[1]), present)
+        elif section == "resources" and len(path) >= 3 and path[2] == "properties" and self._in_property_value():
+            return self._property_keys(present)
         else:
             found = self._argument_keys()
         return [
@@ -432,7 +448,7 @@ class _Collector:
         return f"{key}:\n{indent}" + ("- $0" if shape == _LIST else "$0")
 
     def _present_keys(self) -> set[str]:
-        """Keys the mapping at the cursor already has, on other lines than the cursor's."""
+        """Keys the mapping at the cursor already has, but the one being typed."""
         parsed = self.snapshot.analysis.parsed
         node = lookup(parsed.root, self.cursor.path)
         if not isinstance(node, Mapping):
@@ -440,12 +456,16 @@ class _Collector:
         cursor = self.cursor
         # In broken text only what was read before the cursor's line is certain.
         reliable = len(parsed.text) if parsed.syntax_ok else cursor.line_start
+        word_end = cursor.offset + _word_length(cursor.after)
         return {
             str(pair.key_value)
             for pair in node.pairs
             if isinstance(pair.key, Scalar)
             and pair.key.start < reliable
-            and parsed.lines.line_of(pair.key.start) != cursor.line
+            and not (
+                parsed.lines.line_of(pair.key.start) == cursor.line
+                and (not cursor.flow or pair.key.start <= word_end and pair.key.end >= cursor.prefix_start)
+            )
         }
 
     # -- values -----------------------------------------------------------------------------------
@@ -478,7 +498,121 @@ class _Collector:
                 _Item(name, Kind.Value, name, _VALUES, rank, "deletion policy")
                 for rank, name in enumerate(spec.deletion_policies_for(self.version))
             )
+        elif len(path) == 3 and path[0] == "resources" and path[2] == "type":
+            items.extend(_type_items(self.catalogue))
+        elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":
+            items.extend(self._property_values())
+        call = self.place.call
+        if call is not None and call.name == "get_attr" and self.place.arguments == (1,):
+            items.extend(self._attributes())
         return items
+
+    # -- resource types, properties and attributes ------------------------------------------------
+
+    def _property_place(self) -> docs.PropertyPlace | None:
+        """Where the cursor sits in a resource's properties (None inside a call other than `if`, or when the
+        resource's type is not in the catalogue)."""
+        path = docs.through_if_branches(self.place)
+        return docs.property_place(path, self.roots, self.catalogue) if path is not None else None
+
+    def _in_property_value(self) -> bool:
+        """Not in a call's arguments (but in an `if` branch, which is the property's value)."""
+        return self.place.call is None or docs.through_if_branches(self.place) is not None
+
+    def _property_keys(self, present: set[str]) -> list[_Item]:
+        found = self._property_place()
+        if found is None:
+            return []
+        keys = docs.keys_at(found.resource_type.properties, found.parts)
+        if not keys:
+            return []
+        owner = found.resource_type.name
+        chosen = sorted(
+            (schema for name, schema in keys.items() if name not in present and docs.offered(schema)),
+            key=lambda schema: (not schema.required, docs.retired(schema.support_status), schema.name),
+        )
+        return [
+            _Item(
+                label=schema.name,
+                kind=Kind.Property,
+                insert=self._property_key_text(schema),
+                group=_KEYS,
+                rank=rank,
+                detail=docs.property_detail(schema),
+                doc=docs.describe_property(schema, owner, self.catalogue),
+                snippet=not self.cursor.quote,
+                deprecated=docs.retired(schema.support_status),
+            )
+            for rank, schema in enumerate(chosen)
+        ]
+
+    def _property_key_text(self, schema: PropertySchema) -> str:
+        cursor = self.cursor
+        if cursor.quote:
+            return schema.name
+        name = _escape(schema.name)
+        if cursor.key_follows:
+            return name
+        if cursor.flow:
+            return f"{name}: " + _FLOW_VALUE.get(schema.type, "${1}")
+        return name + _block_value(schema, cursor.column, count(1), 0)
+
+    def _property_values(self) -> list[_Item]:
+        found = self._property_place()
+        if found is None:
+            return []
+        if docs.is_member_type(found):
+            return _type_items(self.catalogue)
+        schema = docs.property_at(found.resource_type.properties, found.parts)
+        if schema is None:
+            return []
+        values = docs.allowed_values(schema)
+        if not values and schema.type == "Boolean":
+            values = [True, False]
+        items = []
+        for rank, value in enumerate(values):
+            label = docs.literal(value)
+            detail = f"{schema.name} value" + (" (default)" if value == schema.default else "")
+            insert = str(value) if self.cursor.quote and isinstance(value, str) else _yaml_scalar(value)
+            items.append(_Item(label, Kind.EnumMember, insert, _VALUES, rank, detail, filter=label))
+        return items
+
+    def _attributes(self) -> list[_Item]:
+        place = self.place
+        call = place.call
+        assert call is not None
+        arguments = place.path[: call.index + 1]
+        resource = docs.tree_scalar(self.roots[:1], (*arguments, 0)) or self._first_argument_on_line()
+        if resource is None:
+            resource = docs.tree_scalar(self.roots[1:], (*arguments, 0))
+        name = docs.tree_scalar(self.roots, ("resources", resource, "type")) if resource else None
+        resource_type = self.catalogue.get(name) if name else None
+        if resource_type is None:
+            return []
+        shown = sorted(
+            docs.visible_attributes(resource_type),
+            key=lambda a: (a.name == "show", docs.retired(a.support_status), a.name),
+        )
+        return [
+            _Item(
+                label=attribute.name,
+                kind=Kind.Field,
+                insert=attribute.name,
+                group=_NAMES,
+                rank=rank,
+                detail=f"{attribute.type} attribute" if attribute.type else "attribute",
+                doc=docs.describe_attribute(attribute),
+                deprecated=docs.retired(attribute.support_status),
+            )
+            for rank, attribute in enumerate(shown)
+        ]
+
+    def _first_argument_on_line(self) -> str | None:
+        """`res` of `get_attr: [res, ` typed on the cursor's line, when the tree does not have it (broken text)."""
+        cursor = self.cursor
+        before = cursor.line_text[: cursor.prefix_start - cursor.line_start]
+        found = _GET_ATTR_ON_LINE.search(before)
+        return found.group(1).strip("'\"") if found else None
 
     def _parameters(self) -> list[_Item]:
         items = []
@@ -529,6 +663,93 @@ class _Collector:
                 detail = f"{version.date} ({version.release})"
                 items.append(_Item(version.alias, Kind.Value, version.alias, _VALUES, 2 * rank + 1, detail, doc))
         return items
+
+
+_GET_ATTR_ON_LINE = re.compile(r"get_attr\s*:\s*\[\s*('[^']*'|\"[^\"]*\"|[^\s,\[\]{}'\"]+)\s*,\s*$")
+_FLOW_VALUE = {"Map": "{${1}}", "List": "[${1}]"}
+_MAX_SNIPPET_DEPTH = 3
+
+
+def _block_value(schema: PropertySchema, column: int, stops: count[int], depth: int) -> str:
+    """What follows a property key in block style: `: $1` for a scalar, the required keys of a map with a
+    schema on the lines below (a list of such maps: its first item), `- $1` for other lists."""
+    indent = " " * (column + 2)
+    if schema.type not in ("Map", "List") or depth >= _MAX_SNIPPET_DEPTH:
+        return f": ${{{next(stops)}}}"
+    if schema.type == "List":
+        item = (schema.schema or {}).get("*")
+        required = _required_keys(item) if item is not None else []
+        if not required:
+            return f":\n{indent}- ${{{next(stops)}}}"
+        lines = [f"{_escape(sub.name)}{_block_value(sub, column + 4, stops, depth + 1)}" for sub in required]
+        return f":\n{indent}- " + f"\n{indent}  ".join(lines)
+    required = _required_keys(schema)
+    if not required:
+        return f":\n{indent}${{{next(stops)}}}"
+    lines = [f"{indent}{_escape(sub.name)}{_block_value(sub, column + 2, stops, depth + 1)}" for sub in required]
+    return ":\n" + "\n".join(lines)
+
+
+def _required_keys(schema: PropertySchema) -> list[PropertySchema]:
+    if schema.type != "Map" or not schema.schema:
+        return []
+    return [sub for name, sub in sorted(schema.schema.items()) if name != "*" and sub.required and docs.offered(sub)]
+
+
+def _yaml_scalar(value: object) -> str:
+    """A value as a plain YAML scalar when Heat's loader reads it back the same, else single-quoted."""
+    text = docs.literal(value)
+    if not isinstance(value, str):
+        return text
+    plain = (
+        text == value
+        and type_plain(value) == (value, "str")
+        and not re.search(r"^[-?:,\[\]{}#&*!|>'\"%@`]|: | #", value)
+    )
+    return text if plain else "'" + value.replace("'", "''") + "'"
+
+
+@lru_cache(maxsize=8)
+def _type_items(catalogue: Catalogue) -> tuple[_Item, ...]:
+    """Every type Heat lets a template name, and the aliases, `OS::` first, grouped by namespace; hidden types left
+    out. Built once per catalogue (the items are never changed afterwards)."""
+    entries: list[tuple[tuple[object, ...], _Item]] = []
+    types_ = catalogue.types
+    for name in types_:
+        if types_.status_of(name) == "HIDDEN":
+            continue
+        resource_type = catalogue.types[name]
+        status = resource_type.support_status
+        item = _Item(
+            label=name,
+            kind=Kind.Class,
+            insert=name,
+            group=_VALUES,
+            detail=docs.status_text(status, resource_type.replacement),
+            doc=docs.describe_type_brief(catalogue, name),
+            deprecated=docs.retired(status),
+        )
+        entries.append((_type_order(name, item.deprecated), item))
+    for name, target in catalogue.aliases.items():
+        resolved = catalogue.get(name)
+        if (resolved is None and "://" not in target) or (resolved is not None and resolved.support_status.hidden):
+            continue  # an alias to nothing Heat knows, or to a type it hides
+        retired = resolved is not None and docs.retired(resolved.support_status)
+        detail = f"alias of {resolved.name}" if resolved is not None else f"template {target}"
+        if resolved is not None and resolved.support_status.status != "SUPPORTED":
+            detail += f" ({docs.status_text(resolved.support_status, resolved.replacement)})"
+        doc = docs.describe_type_brief(catalogue, name) if resolved is not None else ""
+        item = _Item(name, Kind.Class, name, _VALUES, 0, detail, doc or None, deprecated=retired)
+        entries.append((_type_order(name, retired), item))
+    entries.sort(key=lambda entry: entry[0])
+    for rank, (_, item) in enumerate(entries):
+        item.rank = rank
+    return tuple(item for _, item in entries)
+
+
+def _type_order(name: str, retired: bool) -> tuple[object, ...]:
+    namespace = namespace_of(name) or name
+    return (not name.startswith("OS::"), namespace, retired, name)
 
 
 def _section_item(name: str, cursor: Cursor, rank: int, version: TemplateVersion) -> _Item:

@@ -3,7 +3,8 @@
 The node under the cursor comes from the current (possibly partial) tree; what it refers to
 comes from the model's references and calls, indexed by node. When the text does not parse,
 names are also looked up in the last model that did. The ``describe_*`` helpers render the
-markdown that completion items reuse as their documentation. Below that, ``evaluation_hover`` adds
+markdown that completion items reuse as their documentation; resource types, properties and attributes
+are described by ``resource_type_docs``. Below that, ``evaluation_hover`` adds
 a preview of what a ``repeat``, an ``if``, a condition or a call evaluates to.
 """
 
@@ -32,6 +33,7 @@ from ..document import Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from .evaluation_hover import evaluation_preview
+from .resource_type_docs import hover_doc
 from .snapshot import Snapshot
 
 MAX_BLOCK_LINES = 15
@@ -95,7 +97,7 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
             call = place.call
             if call is not None and call.index == len(hit.path) - 1:
                 return describe_function(call.name, version, call.context)
-        return _key_doc(hit.path, names)
+        return _key_doc(hit.path, names) or hover_doc(snapshot, hit, version)
     if found is not None:
         reference = found.references.get(id(node))
         if reference is not None:
@@ -104,7 +106,7 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
         kind = name_slot(classify(hit.path, version))
         if kind is not None and isinstance(node.value, str):
             return describe_reference(kind, node.value, names)
-    return _value_doc(hit.path, node, names)
+    return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version)
 
 
 # -- references --------------------------------------------------------------------------------

@@ -14,8 +14,9 @@ from typing import Any
 from lsprotocol import types
 
 from ..analysis.evaluation import EnvironmentValues
-from ..analysis.validate import Analysis
+from ..analysis.validate import Analysis, catalogue_paths, resource_catalogue
 from ..document.positions import Encoding
+from ..spec.resource_types import Catalogue
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,3 +79,11 @@ class Snapshot:
 
     def range(self, start: int, end: int) -> types.Range:
         return types.Range(start=self.position(start), end=self.position(end))
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The resource types the text was checked against: Heat's, plus ``hotLsp.resourceTypePaths``."""
+        for analysis in (self.analysis, self.last_good):
+            if analysis is not None and analysis.model is not None:
+                return analysis.model.resource_types()
+        return resource_catalogue(catalogue_paths(self.settings.resource_type_paths, self.file_roots))

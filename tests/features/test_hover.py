@@ -326,9 +326,7 @@ def test_parameter_type_and_custom_constraint_values():
         ("image: plain", 9),  # a plain value
         ("description: test", 14),
         ("The flavor to boot", 3),
-        ("m1.small\n", 2),
-        ("type: OS::Nova", 10),  # types come from the resource catalogue later
-        ("first_address", 2),
+        ("m1.small\n", 2),  # (types, properties and attributes: test_resource_type_hover.py)
     ],
 )
 def test_plain_values_show_nothing(anchor, shift):

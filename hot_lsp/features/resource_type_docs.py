@@ -1,0 +1,387 @@
+"""What the resource type catalogue says about a place in a template, for completion and hover.
+
+Two jobs, both pure functions of the catalogue and the tree:
+
+- where: :func:`property_place` turns a path under ``resources.<name>.properties`` into the type whose
+  properties apply there and the path below them (through the definitions a group holds for its members,
+  ``resource_def`` of ``OS::Heat::ResourceGroup``), and :func:`property_at` walks that path through the
+  property schemas (maps by key, lists by item);
+- what: markdown for a type (:func:`describe_type`, with a summary table of its properties), a property
+  (:func:`describe_property`), an attribute, and the short support status that completion shows as detail.
+
+:func:`hover_doc` puts the two together for hover; completion calls the parts.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from ..analysis.locate import Hit, Path, Place, classify, lookup
+from ..document import Node, Scalar
+from ..spec import TemplateVersion
+from ..spec.resource_types import AttributeSchema, Catalogue, PropertySchema, ResourceType, SupportStatus
+from .snapshot import Snapshot
+
+MAX_TABLE_ROWS = 25
+MAX_LISTED = 12  # allowed values, attribute names
+
+# Types whose property holds a resource definition for their members: its `properties` are the member type's.
+MEMBER_DEFINITIONS: dict[str, str] = {
+    "OS::Heat::ResourceGroup": "resource_def",
+    "OS::Heat::AutoScalingGroup": "resource",
+}
+
+# What updating a property does, by (update_allowed, immutable).
+_UPDATE = {
+    (True, False): ("in place", "updated in place"),
+    (False, False): ("replace", "changing it replaces the resource"),
+    (True, True): ("immutable", "immutable: Heat rejects a change to it"),
+    (False, True): ("immutable", "immutable: Heat rejects a change to it"),
+}
+
+
+# -- hover ---------------------------------------------------------------------------------------
+
+
+def hover_doc(snapshot: Snapshot, hit: Hit, version: TemplateVersion) -> str | None:
+    """Hover on a resource type value, a property key, or an attribute name in `get_attr`."""
+    path = hit.path
+    if len(path) < 3 or path[0] not in ("resources", "outputs") or not isinstance(hit.node, Scalar):
+        return None
+    value = hit.node.value
+    roots = snapshot_roots(snapshot)
+    place = classify(path, version)
+    call = place.call
+    if not hit.is_key and call is not None and call.name == "get_attr" and place.arguments == (1,):
+        return _attribute_doc(snapshot, roots, (*path[: call.index + 1], 0), value)
+    if path[0] != "resources":
+        return None
+    if not hit.is_key and path[2] == "type" and len(path) == 3:
+        return describe_type(snapshot.catalogue, value) if isinstance(value, str) else None
+    if path[2] != "properties":
+        return None
+    inside = through_if_branches(place)
+    found = property_place(inside, roots, snapshot.catalogue) if inside is not None else None
+    if found is None:
+        return None
+    if not hit.is_key:
+        return describe_type(snapshot.catalogue, value) if is_member_type(found) and isinstance(value, str) else None
+    schema = property_at(found.resource_type.properties, found.parts)
+    return describe_property(schema, found.resource_type.name, snapshot.catalogue) if schema is not None else None
+
+
+def snapshot_roots(snapshot: Snapshot) -> tuple[Node | None, ...]:
+    """The trees to read resource types from: the current text's, then the last one that parsed."""
+    last_good = snapshot.last_good
+    return (snapshot.analysis.parsed.root, last_good.parsed.root if last_good is not None else None)
+
+
+def _attribute_doc(snapshot: Snapshot, roots: tuple[Node | None, ...], resource_path: Path, name: object) -> str | None:
+    resource = tree_scalar(roots, resource_path)
+    type_name = tree_scalar(roots, ("resources", resource, "type")) if resource else None
+    resource_type = snapshot.catalogue.get(type_name) if type_name else None
+    attribute = resource_type.attributes.get(name) if resource_type is not None and isinstance(name, str) else None
+    return describe_attribute(attribute) if attribute is not None else None
+
+
+# -- where ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PropertyPlace:
+    """A path inside a resource's properties: the type that owns them and the path below them."""
+
+    resource_type: ResourceType
+    parts: Path
+
+
+def tree_scalar(roots: Iterable[Node | None], path: Path) -> str | None:
+    """The string at ``path`` in the first tree that has one (the current text, then the last that parsed)."""
+    for root in roots:
+        node = lookup(root, path)
+        if isinstance(node, Scalar):
+            return node.value if isinstance(node.value, str) else None
+    return None
+
+
+def property_place(path: Path, roots: tuple[Node | None, ...], catalogue: Catalogue) -> PropertyPlace | None:
+    """The place of ``path`` (keys and indices from the root) below ``resources.<name>.properties``."""
+    if len(path) < 3 or path[0] != "resources" or path[2] != "properties" or not isinstance(path[1], str):
+        return None
+    name = tree_scalar(roots, ("resources", path[1], "type"))
+    resource_type = catalogue.get(name) if name else None
+    if resource_type is None:
+        return None
+    parts = path[3:]
+    base = path[:3]
+    for _ in range(4):  # a group of groups of ...: bounded
+        member = MEMBER_DEFINITIONS.get(resource_type.name)
+        if member is None or parts[:2] != (member, "properties"):
+            break
+        name = tree_scalar(roots, (*base, member, "type"))
+        member_type = catalogue.get(name) if name else None
+        if member_type is None:
+            return None
+        resource_type, base, parts = member_type, (*base, member, "properties"), parts[2:]
+    return PropertyPlace(resource_type, parts)
+
+
+def through_if_branches(place: Place) -> Path | None:
+    """The path with the `if` calls on it left out (a branch's value is the property's own), or None when the
+    path goes through any other call (its arguments are not the property's value)."""
+    path = place.path
+    dropped: set[int] = set()
+    for call in place.calls:
+        if call.name != "if" or call.index + 1 >= len(path) or path[call.index + 1] not in (1, 2):
+            return None
+        dropped.update((call.index, call.index + 1))
+    return tuple(part for i, part in enumerate(path) if i not in dropped) if dropped else path
+
+
+def is_member_type(place: PropertyPlace) -> bool:
+    """Whether the place is the `type` of a member definition (`resource_def: {type: ...}`)."""
+    member = MEMBER_DEFINITIONS.get(place.resource_type.name)
+    return member is not None and place.parts == (member, "type")
+
+
+def property_at(properties: dict[str, PropertySchema], parts: Path) -> PropertySchema | None:
+    """The schema at ``parts`` below a type's properties: keys of maps with a schema, indices of lists."""
+    current: PropertySchema | None = None
+    for part in parts:
+        if current is not None and current.type == "List":
+            if not isinstance(part, int) or not current.schema:
+                return None
+            current = current.schema.get("*")
+            continue
+        keys = properties if current is None else (current.schema if current.type == "Map" else None)
+        if not keys or not isinstance(part, str):
+            return None
+        current = keys.get(part)
+        if current is None:
+            return None
+    return current
+
+
+def keys_at(properties: dict[str, PropertySchema], parts: Path) -> dict[str, PropertySchema] | None:
+    """The keys a mapping at ``parts`` may have: the type's properties, or a map property's schema."""
+    if parts == ():
+        return properties
+    schema = property_at(properties, parts)
+    if schema is None or schema.type != "Map" or not schema.schema:
+        return None
+    return {name: sub for name, sub in schema.schema.items() if name != "*"}
+
+
+def offered(schema: PropertySchema) -> bool:
+    """Properties worth suggesting: not hidden, and not one Heat rejects as not implemented."""
+    return schema.implemented and not schema.support_status.hidden
+
+
+def visible_attributes(resource_type: ResourceType) -> list[AttributeSchema]:
+    return [a for a in resource_type.attributes.values() if not a.support_status.hidden]
+
+
+# -- what: short forms -----------------------------------------------------------------------------
+
+
+def retired(status: SupportStatus) -> bool:
+    """Deprecated or unsupported: still works, shown struck through."""
+    return status.status in ("DEPRECATED", "UNSUPPORTED")
+
+
+def status_text(status: SupportStatus, replacement: str | None = None) -> str:
+    """'supported since Heat 2014.1', 'deprecated since Heat 10.0.0, use OS::X', 'hidden since ...'."""
+    text = status.status.lower()
+    if status.version:
+        text += f" since Heat {status.version}"
+    if replacement and status.status != "SUPPORTED":
+        text += f", use {replacement}"
+    return text
+
+
+def property_detail(schema: PropertySchema) -> str:
+    """'Integer, required', 'List', 'String, deprecated'."""
+    parts = [_kind(schema)]
+    if schema.required:
+        parts.append("required")
+    if retired(schema.support_status) or schema.support_status.hidden:
+        parts.append(schema.support_status.status.lower())
+    return ", ".join(parts)
+
+
+def _kind(schema: PropertySchema) -> str:
+    if schema.type == "List" and schema.schema and "*" in schema.schema:
+        return f"List of {schema.schema['*'].type}"
+    return schema.type
+
+
+def literal(value: Any) -> str:
+    """A catalogue value as YAML would show it, inline."""
+    if isinstance(value, str):
+        return json.dumps(value) if value == "" else value
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def _code(text: str) -> str:
+    return f"`{text}`" if "`" not in text else f"`` {text} ``"
+
+
+def _plain(text: str) -> str:
+    """Catalogue prose, kept to itself in markdown (no raw HTML)."""
+    return text.strip().replace("<", "&lt;")
+
+
+def _cell(text: str) -> str:
+    return text.replace("|", "\\|")
+
+
+# -- what: markdown --------------------------------------------------------------------------------
+
+
+def describe_type(catalogue: Catalogue, name: str) -> str | None:
+    """Hover on a type: description, status, properties' summary table and attribute names."""
+    resource_type = catalogue.get(name)
+    alias_note = ""
+    if resource_type is None or resource_type.name != name:
+        target = catalogue.resolve_alias(name)
+        if target is None:
+            return None
+        if resource_type is None:
+            return f"**{name}** — resource type alias\n\nHeat maps it to {_code(target)}."
+        alias_note = f"\n\nAn alias: Heat maps it to {_code(resource_type.name)}."
+    head = f"**{name}** — resource type, {status_text(resource_type.support_status, resource_type.replacement)}"
+    parts = [head + alias_note]
+    if resource_type.description:
+        parts.append(_plain(resource_type.description))
+    if resource_type.support_status.message:
+        parts.append(f"*{_plain(resource_type.support_status.message)}*")
+    parts.append(properties_table(resource_type))
+    attributes = [a.name for a in visible_attributes(resource_type)]
+    more = " Heat also accepts any other attribute name." if resource_type.any_attribute else ""
+    parts.append("**Attributes** " + ", ".join(_code(a) for a in attributes) + "." + more)
+    return "\n\n".join(parts)
+
+
+def properties_table(resource_type: ResourceType) -> str:
+    """The properties as a table, required first, at most MAX_TABLE_ROWS rows."""
+    shown = sorted(
+        (p for p in resource_type.properties.values() if offered(p)),
+        key=lambda p: (not p.required, retired(p.support_status), p.name),
+    )
+    if not shown:
+        return "No properties." if resource_type.name != "OS::Heat::None" else "Accepts any properties."
+    rows = ["| property | type | required | update |", "|---|---|---|---|"]
+    for schema in shown[:MAX_TABLE_ROWS]:
+        name = _code(schema.name) + (" (deprecated)" if retired(schema.support_status) else "")
+        update = _UPDATE[(schema.update_allowed, schema.immutable)][0]
+        rows.append(f"| {_cell(name)} | {_kind(schema)} | {'yes' if schema.required else ''} | {update} |")
+    if len(shown) > MAX_TABLE_ROWS:
+        rows.append(f"\n… and {len(shown) - MAX_TABLE_ROWS} more.")
+    return "\n".join(rows)
+
+
+def describe_property(schema: PropertySchema, owner: str, catalogue: Catalogue | None = None) -> str:
+    """Hover on a property (and completion docs): type, required, default, update, constraints, status."""
+    where = f"property of {_code(owner)}" if owner else "property"
+    parts = [f"**{schema.name}** — {where}: {property_detail(schema)}"]
+    if schema.description:
+        parts.append(_plain(schema.description))
+    facts: list[str] = []
+    if schema.default is not None:
+        facts.append(f"- default: {_code(literal(schema.default))}")
+    facts.append(f"- update: {_UPDATE[(schema.update_allowed, schema.immutable)][1]}")
+    facts.extend(f"- {line}" for line in constraint_lines(schema.constraints, catalogue))
+    if schema.type == "Map" and schema.schema:
+        facts.append("- keys: " + ", ".join(_code(k) for k, sub in schema.schema.items() if offered(sub)))
+    elif schema.type == "List" and schema.schema and "*" in schema.schema:
+        item = schema.schema["*"]
+        if item.type == "Map" and item.schema:
+            facts.append("- item keys: " + ", ".join(_code(k) for k, sub in item.schema.items() if offered(sub)))
+    status = schema.support_status
+    if status.status != "SUPPORTED" or status.version:
+        line = f"- {status_text(status)}"
+        if status.message:
+            line += f": {_plain(status.message)}"
+        facts.append(line)
+    if not schema.implemented:
+        facts.append("- ⚠ not implemented: Heat rejects any value")
+    parts.append("\n".join(facts))
+    return "\n\n".join(parts)
+
+
+def constraint_lines(constraints: Iterable[dict[str, Any]], catalogue: Catalogue | None = None) -> list[str]:
+    """One readable line per catalogue constraint."""
+    lines: list[str] = []
+    for constraint in constraints:
+        note = constraint.get("description")
+        for kind, value in constraint.items():
+            if kind == "description":
+                continue
+            line = _constraint_line(kind, value, catalogue)
+            lines.append(f"{line} — *{_plain(str(note))}*" if isinstance(note, str) and note else line)
+    return lines
+
+
+def _constraint_line(kind: str, value: Any, catalogue: Catalogue | None) -> str:
+    if kind in ("range", "length") and isinstance(value, dict):
+        low, high = value.get("min"), value.get("max")
+        unit = " characters or items" if kind == "length" else ""
+        if low is not None and high is not None:
+            return f"{kind}: {literal(low)} to {literal(high)}{unit}"
+        if low is not None:
+            return f"{kind}: at least {literal(low)}{unit}"
+        if high is not None:
+            return f"{kind}: at most {literal(high)}{unit}"
+    if kind == "modulo" and isinstance(value, dict):
+        return f"modulo: step {literal(value.get('step'))}, offset {literal(value.get('offset'))}"
+    if kind == "allowed_values" and isinstance(value, list):
+        shown = ", ".join(_code(literal(v)) for v in value[:MAX_LISTED])
+        more = f" and {len(value) - MAX_LISTED} more" if len(value) > MAX_LISTED else ""
+        return f"allowed values: {shown}{more}"
+    if kind == "allowed_pattern":
+        return f"allowed pattern: {_code(literal(value))}"
+    if kind == "custom_constraint":
+        what = catalogue.custom_constraint_docs.get(str(value)) if catalogue is not None else None
+        return f"custom constraint {_code(literal(value))}" + (f" ({_plain(what)})" if what else "")
+    return f"{kind}: {_code(literal(value))}"
+
+
+def allowed_values(schema: PropertySchema) -> list[Any]:
+    """The values a property's allowed_values constraints permit (all of them must hold: the first list)."""
+    for constraint in schema.constraints:
+        values = constraint.get("allowed_values")
+        if isinstance(values, list):
+            return values
+    return []
+
+
+def describe_type_brief(catalogue: Catalogue, name: str) -> str:
+    """Completion docs of a type: its description and status note, no table."""
+    resource_type = catalogue.get(name)
+    if resource_type is None:
+        return ""
+    parts = [resource_type.description and _plain(resource_type.description)]
+    if resource_type.support_status.message:
+        parts.append(f"*{_plain(resource_type.support_status.message)}*")
+    return "\n\n".join(p for p in parts if p)
+
+
+def describe_attribute(attribute: AttributeSchema) -> str:
+    kind = f": {attribute.type}" if attribute.type else ""
+    parts = [f"**{attribute.name}** — attribute{kind}"]
+    if attribute.description:
+        parts.append(_plain(attribute.description))
+    status = attribute.support_status
+    if status.status != "SUPPORTED":
+        parts.append(status_text(status) + (f": {_plain(status.message)}" if status.message else ""))
+    return "\n\n".join(parts)
