@@ -31,18 +31,16 @@ import inspect
 import json
 import os
 import re
-import subprocess
 import sys
-import venv
-import warnings
 from pathlib import Path
+
+from heat_venv import INSIDE_FLAG, ensure_venv, prepare_heat_import  # tools/, beside this script
 
 DEFAULT_VERSION = "27.0.1"
 DEFAULT_VENV = "/tmp/heat-catalogue-venv"
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "hot_lsp" / "spec" / "data"
 LINK_DIR = ROOT / "schemas" / "resource_types"
-INSIDE_FLAG = "--inside-heat-venv"
 FORMAT = 1
 
 # A resource type name as Heat spells them in messages: OS::Neutron::FloatingIP, AWS::EC2::Instance.
@@ -56,19 +54,6 @@ NAME_QUALIFIERS = {"lbaas": "LBaaS v2", "taas": "tap-as-a-service"}
 
 # ---------------------------------------------------------------------------------------------------------------
 # Outside: the venv
-
-
-def ensure_venv(directory: Path, version: str) -> Path:
-    python = directory / "bin" / "python"
-    if not python.exists():
-        print(f"creating venv {directory}", file=sys.stderr)
-        venv.create(directory, with_pip=True)
-    probe = "import importlib.metadata as m; print(m.version('openstack-heat'))"
-    found = subprocess.run([str(python), "-c", probe], capture_output=True, text=True)
-    if found.returncode != 0 or found.stdout.strip() != version:
-        print(f"installing openstack-heat=={version} into {directory}", file=sys.stderr)
-        subprocess.run([str(python), "-m", "pip", "install", f"openstack-heat=={version}"], check=True)
-    return python
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -210,14 +195,7 @@ def find_default_yaml() -> Path:
 
 
 def build(version: str) -> dict:
-    warnings.simplefilter("ignore")  # eventlet's deprecation warning on import
-    from oslo_service import backend
-
-    backend.init_backend(backend.BackendType.THREADING)
-
-    import logging
-
-    logging.disable(logging.CRITICAL)  # Heat logs every hidden or deprecated type while loading
+    prepare_heat_import()
 
     import importlib.metadata
 

@@ -22,17 +22,15 @@ import json
 import math
 import os
 import re
-import subprocess
 import sys
-import venv
-import warnings
 from pathlib import Path
+
+from heat_venv import INSIDE_FLAG, ensure_venv, prepare_heat_import  # tools/, beside this script
 
 HEAT_VERSION = "27.0.1"
 ROOT = Path(__file__).resolve().parent.parent
 CASES_DIR = ROOT / "tests" / "evaluation"
 RESULTS = CASES_DIR / "heat_results.json"
-INSIDE_FLAG = "--inside-heat-venv"
 PACKAGE = "hot_lsp_evaluation_cases"
 
 # Parts of Heat's messages that depend on the host or on hash order, cut so the recording is stable:
@@ -40,19 +38,6 @@ PACKAGE = "hot_lsp_evaluation_cases"
 UNSTABLE = [(re.compile(r"(Algorithm must be one of) \{.*\}", re.S), r"\1")]
 # Parameters.validate prefixes the parameter's name, as a path would; the evaluator reports it at parameters.<name>.
 PARAMETER_PREFIX = re.compile(r"^Parameter '[^']*' is invalid: ")
-
-
-def ensure_venv(directory: Path) -> Path:
-    python = directory / "bin" / "python"
-    if not python.exists():
-        print(f"creating venv {directory}", file=sys.stderr)
-        venv.create(directory, with_pip=True)
-    probe = "import importlib.metadata as m; print(m.version('openstack-heat'))"
-    found = subprocess.run([str(python), "-c", probe], capture_output=True, text=True)
-    if found.returncode != 0 or found.stdout.strip() != HEAT_VERSION:
-        print(f"installing openstack-heat=={HEAT_VERSION} into {directory}", file=sys.stderr)
-        subprocess.run([str(python), "-m", "pip", "install", f"openstack-heat=={HEAT_VERSION}"], check=True)
-    return python
 
 
 def load_cases():
@@ -97,14 +82,7 @@ def core_message(exc, exception) -> str:
 
 
 def record() -> None:
-    warnings.simplefilter("ignore")  # eventlet's deprecation warning on import
-    from oslo_service import backend
-
-    backend.init_backend(backend.BackendType.THREADING)
-
-    import logging
-
-    logging.disable(logging.CRITICAL)  # Heat logs every hidden or deprecated resource type while loading
+    prepare_heat_import()
 
     from heat.common import context, exception, template_format
     from heat.engine import environment, stack, template
@@ -170,7 +148,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--venv", default="/tmp/heat-27-venv", help="venv holding openstack-heat (created if needed)")
     args = parser.parse_args()
-    python = ensure_venv(Path(args.venv))
+    python = ensure_venv(Path(args.venv), HEAT_VERSION)
     os.execv(str(python), [str(python), str(Path(__file__).resolve()), INSIDE_FLAG])
 
 
