@@ -185,9 +185,11 @@ class HotLanguageServer(LanguageServer):
 
     def completion_options(self) -> dict[str, Any]:
         item = "text_document.completion.completion_item"
+        resolvable = self.capability(f"{item}.resolve_support.properties", None) or []
         return {
             "snippet_support": bool(self.capability(f"{item}.snippet_support", False)),
             "markdown": self.markdown(f"{item}.documentation_format"),
+            "resolve_documentation": "documentation" in resolvable,
         }
 
     # -- snapshots ----------------------------------------------------------------------------
@@ -817,7 +819,10 @@ def _register_diagnostics(server: HotLanguageServer) -> None:
 def _register_positional(server: HotLanguageServer) -> None:
     """Requests at a position: answered for the text they were made against (see the module doc)."""
 
-    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS))
+    @server.feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS, resolve_provider=True),
+    )
     async def completion(ls: HotLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
         snapshot = await ls.pinned_snapshot(params.text_document.uri)
         if snapshot is None:
@@ -832,6 +837,17 @@ def _register_positional(server: HotLanguageServer) -> None:
             options=ls.completion_options(),
         )
         return adapt_completion(result, ls)
+
+    @server.feature(types.COMPLETION_ITEM_RESOLVE)
+    def completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
+        return ls.run_feature(
+            types.COMPLETION_ITEM_RESOLVE,
+            "completion",
+            "resolve",
+            (item,),
+            item,
+            options={"markdown": ls.completion_options()["markdown"]},
+        )
 
     @server.feature(types.TEXT_DOCUMENT_HOVER)
     async def hover(ls: HotLanguageServer, params: types.HoverParams) -> types.Hover | None:

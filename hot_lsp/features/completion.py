@@ -11,6 +11,7 @@ the typed word on the cursor's line (a type name with its colons) and nothing el
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -127,11 +128,14 @@ def completion(
     *,
     snippet_support: bool = True,
     markdown: bool = True,
+    resolve_documentation: bool = False,
 ) -> types.CompletionList | None:
     """Completion items at ``params.position``; None where nothing fits.
 
     ``snippet_support``/``markdown``: the client's capabilities (completionItem.snippetSupport,
     completionItem.documentationFormat); without them snippets become plain text and docs plain.
+    ``resolve_documentation``: the client resolves ``documentation`` later (completionItem.resolveSupport),
+    so long docs are left out of the list and sent by :func:`resolve` for the item the user looks at.
     """
     analysis = snapshot.analysis
     offset = snapshot.offset(params.position)
@@ -152,8 +156,35 @@ def completion(
     edit_range = snapshot.range(cursor.prefix_start, word_end)
     return types.CompletionList(
         is_incomplete=False,
-        items=[_lsp_item(item, edit_range, snippet_support, markdown) for item in items],
+        items=[_lsp_item(item, edit_range, snippet_support, markdown, resolve_documentation) for item in items],
     )
+
+
+def resolve(item: types.CompletionItem, *, markdown: bool = True) -> types.CompletionItem:
+    """completionItem/resolve: the documentation a list left out (see ``resolve_documentation``)."""
+    key = item.data.get(_DOC_KEY) if isinstance(item.data, dict) else None
+    doc = _deferred_docs.get(key) if isinstance(key, int) else None
+    if doc is not None and item.documentation is None:
+        item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if markdown else doc
+    return item
+
+
+# Docs left out of lists, by key, for completionItem/resolve: the newest ones only (a client resolves items of
+# the list it shows now). A type list carries 170 docs, about 70 kB; sent on resolve, one at a time.
+_DOC_KEY = "hotLspDoc"
+_DEFERRED_LIMIT = 20_000
+_LONG_DOC = 160
+_deferred_docs: dict[int, str] = {}
+_deferred_keys = itertools.count()
+
+
+def _defer(doc: str) -> int:
+    key = next(_deferred_keys)
+    _deferred_docs[key] = doc
+    if len(_deferred_docs) > _DEFERRED_LIMIT:
+        for old in list(itertools.islice(_deferred_docs, len(_deferred_docs) - _DEFERRED_LIMIT)):
+            _deferred_docs.pop(old, None)
+    return key
 
 
 def _is_new_file(text: str, cursor: Cursor) -> bool:
@@ -170,15 +201,21 @@ def _word_length(after: str) -> int:
     return i
 
 
-def _lsp_item(item: _Item, edit_range: types.Range, snippet_support: bool, markdown: bool) -> types.CompletionItem:
+def _lsp_item(
+    item: _Item, edit_range: types.Range, snippet_support: bool, markdown: bool, defer_docs: bool = False
+) -> types.CompletionItem:
     text = item.insert
     snippet = item.snippet
     if snippet and not snippet_support:
         text, snippet = _plain_snippet(text), False
     documentation: types.MarkupContent | str | None = None
-    if item.doc:
+    data = None
+    if item.doc and defer_docs and len(item.doc) > _LONG_DOC:
+        data = {_DOC_KEY: _defer(item.doc)}
+    elif item.doc:
         documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=item.doc) if markdown else item.doc
     return types.CompletionItem(
+        data=data,
         label=item.label,
         kind=item.kind,
         detail=item.detail,

@@ -178,3 +178,16 @@ async def test_user_catalogue_from_the_settings(client_name: str):
         text = hover_text(await client.text_document_hover_async(types.HoverParams(doc(uri), at)))
         assert "A widget from the Acme plugin for Heat." in text
         assert "| `size` | Integer | yes | replace |" in text
+
+
+async def test_long_property_docs_come_on_resolve_for_clients_that_resolve_them(client: LanguageClient):
+    uri, position = await typed(client, "resolve", fill(properties="flavor: m1.small\n      netw$0"))
+    found = await complete(client, uri, position)
+    networks = found["networks"]
+    support = client.capabilities.text_document.completion.completion_item.resolve_support
+    if support is not None and "documentation" in support.properties:
+        assert networks.documentation is None and networks.data is not None  # not in the list: on demand
+        networks = await client.completion_item_resolve_async(networks)
+    documentation = networks.documentation
+    text = documentation.value if isinstance(documentation, types.MarkupContent) else documentation
+    assert text and "An ordered list of nics" in text
