@@ -10,6 +10,7 @@ from typing import Any, TypeVar
 
 from .. import spec
 from ..document import Diagnostic, ParsedDocument, parse
+from ..spec.resource_types import file_stamp
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
 from .kind import Kind, detect_kind
@@ -93,7 +94,7 @@ def resource_catalogue(paths: tuple[str, ...]) -> spec.Catalogue:
     refuses such a file before it gets here)."""
     if not paths:
         return spec.builtin_catalogue()
-    stamps = tuple(_stamp(path) for path in paths)
+    stamps = tuple(file_stamp(path) for path in paths)
     if stamps in _BROKEN_CATALOGUES:
         return spec.builtin_catalogue()
     try:
@@ -102,14 +103,6 @@ def resource_catalogue(paths: tuple[str, ...]) -> spec.Catalogue:
         _BROKEN_CATALOGUES[stamps] = str(error)
         log.warning("resource type catalogue not loaded, using Heat's types only: %s", error)
         return spec.builtin_catalogue()
-
-
-def _stamp(path: str) -> tuple[str, int, int]:
-    try:
-        info = os.stat(path)
-    except OSError:
-        return (path, -1, -1)
-    return (path, info.st_mtime_ns, info.st_size)
 
 
 def catalogue_paths(paths: tuple[str, ...], folders: tuple[str, ...]) -> tuple[str, ...]:

@@ -266,7 +266,7 @@ def load_catalogue(extra_paths: tuple[str, ...] = ()) -> Catalogue:
     """
     if not extra_paths:
         return builtin_catalogue()
-    key = tuple(_stamp(p) for p in extra_paths)
+    key = tuple(file_stamp(p) for p in extra_paths)
     cached = _CACHE.get(key)
     if cached is not None:
         return cached
@@ -281,7 +281,8 @@ def load_catalogue(extra_paths: tuple[str, ...] = ()) -> Catalogue:
     return catalogue
 
 
-def _stamp(path: str) -> tuple[str, int, int]:
+def file_stamp(path: str) -> tuple[str, int, int]:
+    """(path, mtime, size): changes when the file does, so caches keyed by it notice edits."""
     try:
         info = os.stat(path)
     except OSError:
