@@ -1,0 +1,147 @@
+"""Which implementation a resource type resolves to, the way Heat's ResourceRegistry decides.
+
+Heat merges its global environment (the built-in types and the aliases of ``default.yaml``) with the
+user's environment files, applied in order (a later entry replaces an earlier one; ``null`` deletes).
+A lookup gathers every candidate: a type that is itself a template file name, the entry scoped to the
+resource by its exact name (``resources: <name>: {Type: ...}``), the exact entry, and every glob whose
+prefix matches; then sorts them as Heat's ``ResourceInfo.__lt__`` does (user entries first, longer paths
+first, then by path, so ``OS::*`` sorts before ``OS::Nova::Server``) and takes the first that leads
+somewhere: an alias or glob resolves its target in turn, a template entry names a file, a built-in type
+is itself.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ..spec.resource_types import Catalogue
+from .environment import TEMPLATE_SUFFIXES, EnvironmentModel, RegistryEntry
+
+GLOBAL = "Heat's global environment"
+_MAX_HOPS = 20  # aliases chained this deep are a cycle in practice
+
+ResolvedKind = Literal["type", "template", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class Mapped:
+    """One registry mapping, from an environment file or from Heat's global environment."""
+
+    path: tuple[str, ...]
+    target: str  # a type, a glob or a template path
+    kind: Literal["alias", "glob", "template", "class"]
+    user: bool
+    source: str  # the environment file, or GLOBAL
+    entry: RegistryEntry | None = None  # the node it came from (user entries)
+
+    def sort_key(self) -> tuple[bool, int, tuple[str, ...]]:
+        return (not self.user, -len(self.path), self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Resolution:
+    """What a type resolves to: a built-in type, a template file, or nothing Heat knows."""
+
+    kind: ResolvedKind
+    name: str  # the type, or the template path as the mapping wrote it
+    via: tuple[Mapped, ...] = ()  # the mappings followed, first to last
+    source: str = ""  # the environment file whose entry named a template (to resolve its relative path)
+
+    @property
+    def template_path(self) -> str | None:
+        return self.name if self.kind == "template" else None
+
+
+@dataclass(slots=True)
+class Registry:
+    catalogue: Catalogue
+    top: dict[str, Mapped] = field(default_factory=dict)
+    scoped: dict[str, dict[str, Mapped]] = field(default_factory=dict)  # resource name -> type -> mapping
+
+    @classmethod
+    def build(cls, catalogue: Catalogue, environments: Sequence[tuple[str, EnvironmentModel]] = ()) -> Registry:
+        """Heat's global environment, then each ``(source, environment)`` in order."""
+        registry = cls(catalogue)
+        for name, target in catalogue.aliases.items():
+            kind = "template" if target.endswith(TEMPLATE_SUFFIXES) else "alias"
+            registry.top[name] = Mapped((name,), target, kind, False, GLOBAL)
+        for name, target in catalogue.alias_globs.items():
+            registry.top[name] = Mapped((name,), target, "glob", False, GLOBAL)
+        for source, environment in environments:
+            for entry in environment.registry:
+                registry.add(entry, source)
+        return registry
+
+    def add(self, entry: RegistryEntry, source: str) -> None:
+        """Heat's ``_register_info``: place, replace or (``null``) delete a user mapping."""
+        table = self.top if entry.resource is None else self.scoped.setdefault(entry.resource, {})
+        name = entry.name
+        if entry.kind == "delete" or entry.target is None:
+            if name.endswith("*"):
+                for existing in [key for key in table if key.startswith(name[:-1])]:
+                    del table[existing]
+            else:
+                table.pop(name, None)
+            return
+        if entry.kind == "other":
+            return
+        table[name] = Mapped(entry.path, entry.target, entry.kind, True, source, entry)
+
+    def resolve(self, type_name: str, resource_name: str | None = None) -> Resolution:
+        return self._resolve(type_name, resource_name, (), 0)
+
+    def _resolve(self, type_name: str, resource_name: str | None, via: tuple[Mapped, ...], hops: int) -> Resolution:
+        if hops > _MAX_HOPS:
+            return Resolution("unknown", type_name, via)
+        for candidate in self._candidates(type_name, resource_name):
+            if candidate.kind == "class":
+                return Resolution("type", candidate.target, via)
+            if candidate.kind == "template":
+                return Resolution("template", candidate.target, (*via, candidate), candidate.source)
+            if candidate.kind == "glob":
+                prefix = candidate.path[-1][:-1]
+                target = candidate.target
+                new_type = target[:-1] + type_name[len(prefix) :] if target.endswith("*") else target
+            else:
+                new_type = candidate.target
+            found = self._resolve(new_type, resource_name, (*via, candidate), hops + 1)
+            if found.kind != "unknown":
+                return found
+        return Resolution("unknown", type_name, via)
+
+    def _candidates(self, type_name: str, resource_name: str | None) -> list[Mapped]:
+        found: list[Mapped] = []
+        if type_name.endswith(TEMPLATE_SUFFIXES):
+            found.append(Mapped((type_name,), type_name, "template", True, ""))
+        if resource_name is not None:
+            scoped = self.scoped.get(resource_name, {}).get(type_name)
+            if scoped is not None:
+                found.append(scoped)
+        exact = self.top.get(type_name)
+        if exact is not None:
+            found.append(exact)
+        if type_name in self.catalogue.types:
+            found.append(Mapped((type_name,), type_name, "class", False, GLOBAL))
+        for name, mapped in self.top.items():
+            # Heat's GlobResourceInfo.matches: the prefix matches, and a many-to-one glob never maps to itself.
+            if name.endswith("*") and type_name.startswith(name[:-1]) and type_name != mapped.target:
+                found.append(mapped)
+        found.sort(key=Mapped.sort_key)
+        return found
+
+
+def template_location(resolution: Resolution, referrer: str) -> str | None:
+    """The file a template resolution names, relative paths taken from the environment file that mapped it
+    (or from the template that wrote the type, ``referrer``); None for URLs and non-templates."""
+    path = resolution.template_path
+    if path is None:
+        return None
+    if "://" in path:
+        return path[len("file://") :] if path.startswith("file://") else None
+    if os.path.isabs(path):
+        return os.path.normpath(path)
+    base = resolution.source if resolution.source and resolution.source != GLOBAL else referrer
+    return os.path.normpath(os.path.join(os.path.dirname(base), path))
