@@ -27,6 +27,7 @@ from collections.abc import Iterable, Iterator
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from urllib.parse import unquote, urlparse
+from urllib.request import url2pathname
 
 from lsprotocol import types
 
@@ -280,11 +281,13 @@ def _options(uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPAC
     resource type rules add the catalogues of ``hotLsp.resourceTypePaths``."""
     named = named_as_environment(uri, settings)
     catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
+    # Where the document is on disk, for the rules that look for the files it names (environment templates).
+    place = {"document_path": _local_path(uri), "file_roots": inputs.file_roots}
     if not settings.parameters and not inputs.environments:
-        return Options(named_as_environment=named, resource_type_paths=catalogues)
+        return Options(named_as_environment=named, resource_type_paths=catalogues, **place)
     values = Inputs(inputs.environments, dict(settings.parameters), PARAMETERS_SOURCE)
     key = (json.dumps(settings.parameters, sort_keys=True, default=repr), inputs.key())
-    return Options(named_as_environment=named, inputs=values, inputs_key=key, resource_type_paths=catalogues)
+    return Options(named_as_environment=named, inputs=values, inputs_key=key, resource_type_paths=catalogues, **place)
 
 
 def named_as_environment(uri: str, settings: Settings) -> bool:
@@ -305,6 +308,12 @@ def named_as_environment(uri: str, settings: Settings) -> bool:
     return (
         stem == "env" or stem.startswith(("env-", "env_")) or stem.endswith(("-env", "_env")) or "environment" in stem
     )
+
+
+def _local_path(uri: str) -> str | None:
+    """The file a ``file:`` uri names; None for other schemes (untitled buffers)."""
+    parsed = urlparse(uri)
+    return url2pathname(parsed.path) if parsed.scheme == "file" and parsed.path else None
 
 
 def _path_of(uri: str) -> str:

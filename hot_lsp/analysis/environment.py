@@ -9,10 +9,14 @@ or to ``null`` (which deletes a mapping). Its ``resources:`` sub-map scopes mapp
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
+from urllib.parse import urlsplit
+from urllib.request import url2pathname
 
-from ..document import Mapping, Node, ParsedDocument, Scalar
+from ..document import Mapping, Node, Pair, ParsedDocument, Scalar
 
 SECTIONS = (
     "parameters",
@@ -24,6 +28,8 @@ SECTIONS = (
 )
 HOOKS = ("pre-create", "pre-update", "pre-delete", "post-create", "post-update", "post-delete")
 RESTRICTED_ACTIONS = ("update", "replace")
+HOOK_KEYS = ("hooks", "restricted_actions")  # keys whose values Heat checks wherever they stand in a registry
+MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")  # heat/common/environment_util.py
 TEMPLATE_SUFFIXES = (".yaml", ".template")
 
 EntryKind = Literal["alias", "template", "glob", "delete", "other"]
@@ -58,6 +64,18 @@ class EnvironmentModel:
     hooks: list[tuple[str, Node]] = field(default_factory=list)  # (resource pattern, value node)
     restricted_actions: list[tuple[str, Node]] = field(default_factory=list)
     base_url: str | None = None  # resource_registry.base_url (python-heatclient resolves paths against it)
+
+    def base_url_for(self, path: tuple[str, ...]) -> str | None:
+        """Where python-heatclient resolves the relative template paths of the entries under ``path`` (the keys
+        above an entry): a ``resources: <name>:`` map's own ``base_url``, else the registry's."""
+        registry = self.sections.get("resource_registry")
+        scoped = registry.get("resources") if isinstance(registry, Mapping) else None
+        if len(path) >= 2 and path[0] == "resources" and isinstance(scoped, Mapping):
+            holder = scoped.get(path[1])
+            own = holder.get("base_url") if isinstance(holder, Mapping) else None
+            if isinstance(own, Scalar) and isinstance(own.value, str):
+                return own.value
+        return self.base_url
 
     def parameters(self, section: str = "parameters") -> dict[str, Any]:
         node = self.sections.get(section)
@@ -115,3 +133,63 @@ def _load_registry(model: EnvironmentModel, path: tuple[str, ...], registry: Map
             target = value.value
             kind = entry_kind(name, target)
             model.registry.append(RegistryEntry((*path, name), target if kind != "other" else None, kind, key, value))
+
+
+def walk_registry(registry: Mapping, limit: int = 10_000) -> Iterator[tuple[tuple[str, ...], Pair]]:
+    """Every ``key: value`` of a resource_registry at any depth with the keys above it, as Heat's
+    ``_load_registry`` visits them (it descends into every map: ``resources: <name>: <nested name>:`` scopes
+    entries to resources of nested stacks). Bounded: aliases may share a map, so each is visited once."""
+    seen: set[int] = set()
+    stack: list[tuple[tuple[str, ...], Mapping]] = [((), registry)]
+    visited = 0
+    while stack and visited < limit:
+        path, mapping = stack.pop()
+        if id(mapping) in seen:
+            continue
+        seen.add(id(mapping))
+        nested: list[tuple[tuple[str, ...], Mapping]] = []
+        for pair in mapping.pairs:
+            visited += 1
+            yield path, pair
+            if isinstance(pair.value, Mapping) and pair.key_value not in HOOK_KEYS:
+                nested.append(((*path, str(pair.key_value)), pair.value))
+        stack.extend(reversed(nested))
+
+
+@dataclass(frozen=True, slots=True)
+class TemplateLocation:
+    path: str  # absolute, normalised
+    beside: bool  # taken from the environment file's folder (else: an absolute path, a file: URL or a base_url)
+
+
+_REMOTE_SCHEMES = ("http", "https")
+
+
+def template_location(written: str, base_url: str | None, document_path: str | None) -> TemplateLocation | None:
+    """The local file a registry template path names, as python-heatclient finds it (``urljoin`` of the path
+    with ``base_url``, else with the environment file's folder). None for URLs and other schemes, for a remote
+    or relative ``base_url``, and for a relative path of an environment that is not a file on disk."""
+    written = written.strip()
+    try:
+        parts = urlsplit(written)
+    except ValueError:
+        return None
+    if parts.scheme == "file":
+        return TemplateLocation(os.path.normpath(url2pathname(parts.path)), False)
+    if len(parts.scheme) > 1:  # (a one-letter scheme is a Windows drive)
+        return None
+    if os.path.isabs(written):
+        return TemplateLocation(os.path.normpath(written), False)
+    if base_url:
+        base = urlsplit(base_url.strip())
+        if base.scheme == "file":
+            folder = url2pathname(base.path)
+        elif not base.scheme and os.path.isabs(base_url.strip()):
+            folder = base_url.strip()
+        else:
+            return None
+        return TemplateLocation(os.path.normpath(os.path.join(folder, written)), False)
+    if document_path is None:
+        return None
+    folder = os.path.dirname(os.path.abspath(document_path))
+    return TemplateLocation(os.path.normpath(os.path.join(folder, written)), True)

@@ -11,12 +11,13 @@ from typing import Any, TypeVar
 from .. import spec
 from ..document import Diagnostic, ParsedDocument, parse
 from ..spec.resource_types import file_stamp
+from .environment import EnvironmentModel, build_environment
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
 from .kind import Kind, detect_kind
 from .model import TemplateModel, build_model
 from .report import Reporter
-from .rules import EVALUATION_RULES, RULE_MODULES
+from .rules import ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
 
 T = TypeVar("T")
@@ -34,6 +35,10 @@ class Options:
     inputs_key: object = None
     # User resource type catalogues (absolute paths, or relative to the working directory), after Heat's own.
     resource_type_paths: tuple[str, ...] = ()
+    # Where the document is on disk (None: not a file), so rules can look for the files it names; absolute paths
+    # are looked for only below ``file_roots`` (the workspace folders; none: the document's own folder).
+    document_path: str | None = None
+    file_roots: tuple[str, ...] = ()
 
 
 @dataclass(slots=True)
@@ -45,6 +50,7 @@ class Analysis:
     kind: Kind
     model: TemplateModel | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    environment: EnvironmentModel | None = None  # the sections and registry entries of an environment file
     # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
     # first use. The analysis never changes, so they never go stale, and they are freed with it.
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
@@ -66,7 +72,8 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     model = build_model(parsed) if kind == "template" else None
     if model is not None:
         model.catalogue = resource_catalogue(options.resource_type_paths)
-    analysis = Analysis(text, parsed, kind, model, [])
+    environment = build_environment(parsed) if kind == "environment" else None
+    analysis = Analysis(text, parsed, kind, model, [], environment)
     report = Reporter()
     for diagnostic in parsed.problems:
         report.diagnostics.append(diagnostic)
@@ -75,6 +82,11 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
             module.check(model, report)
         if parsed.syntax_ok:
             EVALUATION_RULES.check(analysis, report, options.inputs or Inputs(), options.files)
+    if environment is not None:
+        around = ENVIRONMENT_RULES.Surroundings(
+            resource_catalogue(options.resource_type_paths), options.document_path, options.file_roots
+        )
+        ENVIRONMENT_RULES.check(environment, report, around)
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
         diagnostics = [d for d in diagnostics if d.code not in options.disabled]

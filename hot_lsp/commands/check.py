@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..analysis.evaluation import Inputs
 from ..analysis.validate import Options, analyze
@@ -43,6 +44,9 @@ def run_check(
     options = Options(
         disabled=disabled, inputs=Inputs(environments=envs) if envs else None, resource_type_paths=resource_types
     )
+    # Absolute paths an environment names are looked for only below the folders checked.
+    roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
+    options = replace(options, file_roots=roots)
     for source in discover(paths):
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
@@ -71,7 +75,7 @@ def _check_one(source: Source, options: Options) -> FileResult | OSError | None:
         return FileResult(source.path, LineIndex(""), [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)])
     except OSError as error:
         return error
-    analysis = analyze(text, options)
+    analysis = analyze(text, replace(options, document_path=os.path.abspath(source.path)))
     if analysis.kind not in ("template", "environment"):
         return None
     return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics)

@@ -146,8 +146,19 @@ def completion(
     if is_template(analysis, snapshot.last_good):
         names = known(analysis, snapshot.last_good)
         items = _Collector(snapshot, cursor, names).collect()
+    elif analysis.kind == "environment" or (
+        snapshot.last_good is not None and snapshot.last_good.kind == "environment"
+    ):
+        from .environment_completion import environment_items  # (it builds on this module's items)
+
+        items = environment_items(snapshot, cursor)
     elif analysis.kind == "other" and _is_new_file(analysis.text, cursor):
+        from ..store import named_as_environment
+        from .environment_completion import new_environment_items
+
         items = [_section_item("heat_template_version", cursor, 0, spec.LATEST)]
+        if named_as_environment(snapshot.uri, snapshot.settings):  # an environment's sections too
+            items += new_environment_items(cursor)
     else:
         return None
     if not items:

@@ -13,7 +13,11 @@ _FILE_START = types.Range(start=types.Position(line=0, character=0), end=types.P
 
 def definition(snapshot: Snapshot, params: types.DefinitionParams) -> list[types.Location] | None:
     analysis = snapshot.analysis
-    if analysis.kind not in ("template", "environment"):
+    if analysis.kind == "environment":
+        from .environment_navigation import environment_definition
+
+        return environment_definition(snapshot, params)
+    if analysis.kind != "template":
         return None
     offset = snapshot.offset(params.position)
     target = target_at(analysis, offset)

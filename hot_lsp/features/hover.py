@@ -58,7 +58,9 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
     """
     analysis = snapshot.analysis
     if not is_template(analysis, snapshot.last_good):
-        return None
+        from .environment_hover import environment_hover
+
+        return environment_hover(snapshot, params, markdown=markdown)  # None outside environment files
     offset = snapshot.offset(params.position)
     hit = hit_at(analysis.parsed.root, offset)
     if hit is None or not isinstance(hit.node, Scalar):

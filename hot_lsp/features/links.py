@@ -18,7 +18,11 @@ _TOOLTIPS = {
 
 def document_links(snapshot: Snapshot) -> list[types.DocumentLink]:
     analysis = snapshot.analysis
-    if analysis.kind not in ("template", "environment"):
+    if analysis.kind == "environment":
+        from .environment_navigation import environment_links
+
+        return environment_links(snapshot)
+    if analysis.kind != "template":
         return []
     links = []
     for named in file_targets(analysis):

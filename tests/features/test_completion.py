@@ -600,7 +600,7 @@ def test_names_below_a_syntax_error_come_from_the_last_good_text():
 def test_non_hot_yaml_gets_nothing():
     assert complete("name: x\nsteps:\n  - $0\n")[1] is None
     assert complete("a:\n  b: {get_pa$0}\n")[1] is None
-    assert complete("resource_registry:\n  $0\n")[1] is None  # an environment file: not completed here
+    # (environment files have their own completion: tests/features/test_environment_features.py)
 
 
 def test_a_new_empty_file_gets_the_version_line():

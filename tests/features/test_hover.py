@@ -343,7 +343,7 @@ def test_entry_names_show_their_definition_summary():
 
 def test_non_hot_yaml_shows_nothing():
     assert shown("name: x\nsteps:\n  - run: {get_pa$0ram: x}\n") is None
-    assert shown("resource_registry:\n  OS::X: x.ya$0ml\n") is None
+    # (environment files have their own hovers: tests/features/test_environment_features.py)
 
 
 def test_whitespace_and_outside_show_nothing():

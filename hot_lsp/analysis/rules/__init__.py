@@ -3,6 +3,7 @@
 
 from . import (
     conditions,
+    environment,
     evaluation,
     functions,
     hints,
@@ -18,5 +19,7 @@ RULE_MODULES = (version, sections, parameters, resources, resource_types, functi
 # ``evaluation`` (8xxx) judges the analysed template as a whole, with parameter values and files:
 # validate.analyze calls it after the modules above, so it can leave out what they already report.
 EVALUATION_RULES = evaluation
+# ``environment`` (7xxx) checks environment files: validate.analyze calls it with the file's EnvironmentModel.
+ENVIRONMENT_RULES = environment
 
-__all__ = ["EVALUATION_RULES", "RULE_MODULES"]
+__all__ = ["ENVIRONMENT_RULES", "EVALUATION_RULES", "RULE_MODULES"]
