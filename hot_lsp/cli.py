@@ -54,7 +54,51 @@ def build_parser() -> argparse.ArgumentParser:
         "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, applied in order)"
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
+
+    resources = commands.add_parser("resources", help="list every resource, nested stacks exploded")
+    _tree_arguments(resources, default_depth="0")
+    resources.add_argument("--format", choices=("table", "json"), default="table")
+
+    graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
+    _tree_arguments(graph, default_depth="0")
+    graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
     return parser
+
+
+def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None:
+    """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
+    from .commands.resources import parse_depth
+
+    def depth(text: str) -> int:
+        try:
+            return parse_depth(text)
+        except ValueError as problem:
+            raise argparse.ArgumentTypeError(str(problem)) from None
+
+    parser.add_argument("template", metavar="TEMPLATE", help="the HOT template")
+    parser.add_argument(
+        "--env",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="an environment file: its resource_registry maps types to nested templates, its parameters and "
+        "parameter_defaults give values (repeatable, applied in order)",
+    )
+    parser.add_argument(
+        "--nested-depth",
+        type=depth,
+        default=depth(default_depth),
+        metavar="N|MAX",
+        help="how many levels of nested stacks to explode: 0 (the default) lists the top level only; "
+        "MAX is Heat's max_nested_stack_depth, 5, which no depth goes past",
+    )
+    parser.add_argument(
+        "--resource-types",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format (repeatable)",
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -78,6 +122,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.render import run_render
 
         return run_render(options.template, options.parameters, options.env, options.format)
+    if options.command in ("resources", "graph"):
+        from .commands.graph import run_graph
+        from .commands.resources import run_resources
+
+        run = run_resources if options.command == "resources" else run_graph
+        return run(options.template, options.env, options.nested_depth, options.format, tuple(options.resource_types))
     parser.print_help()
     return 2
 

@@ -26,6 +26,7 @@ import functools
 import gc
 import importlib
 import inspect
+import json
 import logging
 import os
 import sys
@@ -43,10 +44,13 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from . import __version__
-from .analysis.resource_list import list_resources
+from .analysis.resource_list import row_json, tree_rows
+from .analysis.template_files import TemplateFiles
+from .analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
 from .document.positions import Encoding
-from .environment_files import EnvironmentFiles
+from .environment_files import EnvironmentFiles, expand
 from .features.diagnostics import SOURCE, lsp_diagnostics
+from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
 from .store import DocumentStore, Superseded, WorkspaceInputs
 
@@ -142,6 +146,7 @@ class HotLanguageServer(LanguageServer):
         self._analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
         self.store = DocumentStore(self._analysis_pool)
         self.environment_files = EnvironmentFiles()
+        self.trees = TreeCache()  # nested stacks, for hot/resourceList and document symbols
         self.settings = Settings()
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
         self._init_settings: dict[str, Any] = {}
@@ -211,6 +216,16 @@ class HotLanguageServer(LanguageServer):
         folders = self.workspace_folders()
         environments = self.environment_files.load(self.settings.environments, folders)
         return WorkspaceInputs(environments, folders)
+
+    def environment_paths(self) -> tuple[str, ...]:
+        """The files ``hotLsp.environments`` names, in the order they apply (their registries map types)."""
+        return tuple(path for path, _ in expand(self.settings.environments, self.workspace_folders()))
+
+    async def nested_tree(self, snapshot: Snapshot, depth: int) -> Tree | None:
+        """The snapshot's nested stacks, built on the analysis worker (it reads files and evaluates)."""
+        loop = asyncio.get_running_loop()
+        paths = self.environment_paths()
+        return await loop.run_in_executor(self._analysis_pool, nested_tree, snapshot, depth, paths, self.trees)
 
     def snapshot_now(self, uri: str) -> Snapshot | None:
         return self.store.snapshot(uri, self.encoding, self.settings, self.workspace_inputs())
@@ -676,28 +691,57 @@ def _range_key(r: types.Range) -> tuple[int, int, int, int]:
     return (r.start.line, r.start.character, r.end.line, r.end.character)
 
 
-# -- hot/resourceList ----------------------------------------------------------------------------
+# -- hot/resourceList and nested stacks ----------------------------------------------------------
 
 
-def resource_list(snapshot: Snapshot | None) -> dict[str, Any]:
-    """The top-level resources in DESIGN.md's ``resources`` JSON shape (nested stacks: later work)."""
-    model = snapshot.analysis.model if snapshot is not None else None
-    if snapshot is None or model is None:
-        return {"resources": []}
+def nested_tree(
+    snapshot: Snapshot, depth: int, environment_paths: Sequence[str] = (), cache: TreeCache | None = None
+) -> Tree | None:
+    """The document's tree of nested stacks to ``depth``: files resolved from the document, read inside the
+    workspace folders (or beside the document when there are none) and the environment files' folders."""
+    if snapshot.analysis.model is None:
+        return None
     path = _path_of(snapshot.uri)
-    resources = [
-        {
-            "resource_name": row.resource_name,
-            "resource_type": row.resource_type,
-            "depth": row.depth,
-            "enabled": row.enabled,
-            "required_by": list(row.required_by),
-            "file": path,
-            "range": _range_json(snapshot.range(row.start, row.end)),
-        }
-        for row in list_resources(model)
-    ]
-    return {"resources": resources}
+    paths = tuple(environment_paths)
+    roots = (*(snapshot.file_roots or (os.path.dirname(path),)), *(os.path.dirname(env) for env in paths))
+    if urlparse(snapshot.uri).scheme != "file":
+        roots = ()  # an unsaved buffer has no folder: its relative paths lead nowhere on disk
+    settings = snapshot.settings
+
+    def build() -> Tree:
+        files = TemplateFiles(roots)
+        environments = [files.environment(env) for env in paths]
+        inputs = tree_inputs(
+            snapshot.catalogue, environments, settings.parameters, PARAMETERS_SOURCE, values=snapshot.environments
+        )
+        return build_tree(snapshot.analysis, path, inputs, files, depth)
+
+    if cache is None:
+        return build()
+    parameters = json.dumps(settings.parameters, sort_keys=True, default=repr)
+    return cache.get(snapshot.analysis, (snapshot.uri, depth, paths, parameters, roots), build)
+
+
+def resource_list(
+    snapshot: Snapshot | None, depth: int = 0, environment_paths: Sequence[str] = (), cache: TreeCache | None = None
+) -> dict[str, Any]:
+    """DESIGN.md's ``resources`` JSON: every resource, nested stacks exploded to ``depth``."""
+    tree = nested_tree(snapshot, depth, environment_paths, cache) if snapshot is not None else None
+    if snapshot is None or tree is None:
+        return {"resources": []}
+    return {"resources": [row_json(row, snapshot.encoding) for row in tree_rows(tree)]}
+
+
+def requested_depth(params: Any, default: int) -> int:
+    """``nestedDepth`` of a hot/resourceList request: a number from 0 or "MAX"; absent: the setting."""
+    value = params.get("nestedDepth") if isinstance(params, dict) else getattr(params, "nestedDepth", None)
+    if value is None:
+        return clamp_depth(default)
+    if isinstance(value, str) and value.strip().upper() == "MAX":
+        return MAX_NESTED_DEPTH
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return clamp_depth(value)
+    raise JsonRpcInvalidParams('nestedDepth must be a number from 0, or "MAX"')
 
 
 def _range_json(r: types.Range) -> dict[str, Any]:
@@ -932,8 +976,21 @@ def _register_whole_document(server: HotLanguageServer) -> None:
         snapshot = await ls.snapshot(params.text_document.uri)
         if snapshot is None:
             return None
+        nested = None
+        depth = clamp_depth(snapshot.settings.nested_depth)
+        if snapshot.analysis.model is not None and depth > 0:
+            try:
+                nested = await ls.nested_tree(snapshot, depth)
+            except Exception as error:  # the outline goes on without nested stacks
+                ls.report_crash(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, error, uri=snapshot.uri)
         result = ls.run_feature(
-            types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, "symbols", "document_symbols", (snapshot,), [], uri=snapshot.uri
+            types.TEXT_DOCUMENT_DOCUMENT_SYMBOL,
+            "symbols",
+            "document_symbols",
+            (snapshot,),
+            [],
+            uri=snapshot.uri,
+            options={"nested": nested},
         )
         return adapt_document_symbols(result, ls, snapshot.uri)
 
@@ -1026,9 +1083,14 @@ def _register_workspace(server: HotLanguageServer) -> None:
         uri = _custom_uri(params)
         if uri is None:
             raise JsonRpcInvalidParams("hot/resourceList needs {textDocument: {uri}}")
+        depth = requested_depth(params, ls.settings.nested_depth)
         snapshot = await ls.snapshot(uri)
+        if snapshot is None or snapshot.analysis.model is None:
+            return {"resources": []}
         try:
-            return resource_list(snapshot)
+            tree = await ls.nested_tree(snapshot, depth)
+            rows = tree_rows(tree) if tree is not None else []
+            return {"resources": [row_json(row, snapshot.encoding) for row in rows]}
         except Exception as error:
             ls.report_crash(RESOURCE_LIST, error, uri=uri)
             return {"resources": []}

@@ -1,10 +1,19 @@
-"""Document symbols (sections, then their entries) and workspace symbols (entries across open documents)."""
+"""Document symbols (sections, then their entries) and workspace symbols (entries across open documents).
+
+A resource that is a nested stack (a template resource, a group's members) gets the resources of that
+stack as children, down to ``hotLsp.nestedDepth`` (the server builds the tree and passes it in). A
+DocumentSymbol can only point into its own document: a nested resource written in another file takes the
+range of the top-level resource it comes from, and its file in ``detail``.
+"""
 
 from __future__ import annotations
+
+import os
 
 from lsprotocol import types
 
 from .. import spec
+from ..analysis.template_tree import Tree, TreeNode
 from ..analysis.validate import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ._targets import content_end, entry_end, token_span
@@ -23,19 +32,21 @@ _SCALAR_SECTIONS: dict[str, types.SymbolKind] = {"heat_template_version": K.Cons
 _DETAIL_CHARS = 60
 
 
-def document_symbols(snapshot: Snapshot) -> list[types.DocumentSymbol]:
+def document_symbols(snapshot: Snapshot, nested: Tree | None = None) -> list[types.DocumentSymbol]:
     analysis = snapshot.analysis
     if analysis.kind not in ("template", "environment") or not isinstance(analysis.parsed.root, Mapping):
         return []
-    return _Outline(snapshot, analysis).sections()
+    return _Outline(snapshot, analysis, nested).sections()
 
 
 class _Outline:
-    def __init__(self, snapshot: Snapshot, analysis: Analysis) -> None:
+    def __init__(self, snapshot: Snapshot, analysis: Analysis, nested: Tree | None = None) -> None:
         self.snapshot = snapshot
         self.text = analysis.text
         self.analysis = analysis
         self.template = analysis.kind == "template"
+        self.nested = nested
+        self.nested_by_name = {node.name: node for node in nested.resources} if nested is not None else {}
 
     def sections(self) -> list[types.DocumentSymbol]:
         root = self.analysis.parsed.root
@@ -71,7 +82,41 @@ class _Outline:
                 detail = _short(value.get("description"))
             elif not self.template:
                 detail = _short(value)
-            result.append(self.symbol(pair.key, value, kind, detail))
+            symbol = self.symbol(pair.key, value, kind, detail)
+            node = self.nested_by_name.get(_label(pair.key)) if section_name == "resources" else None
+            if node is not None and node.children:
+                symbol.children = self.nested_symbols(node, symbol)
+            result.append(symbol)
+        return result
+
+    def nested_symbols(self, node: TreeNode, outer: types.DocumentSymbol) -> list[types.DocumentSymbol]:
+        """The resources of ``node``'s nested stack, under the top-level resource symbol ``outer``."""
+        assert self.nested is not None
+        result = []
+        folder = os.path.dirname(self.nested.file)
+        for child in node.children:
+            here = child.file == self.nested.file
+            kind_detail = child.type or ""
+            if here:
+                rng = self.snapshot.range(child.start, child.end)
+                inside = _contains(outer.range, rng)
+                symbol_range = rng if inside else outer.range
+                selection = rng if inside else outer.selection_range
+                detail = kind_detail or None
+            else:
+                symbol_range, selection = outer.range, outer.selection_range
+                shown = os.path.relpath(child.file, folder) if os.path.isabs(child.file) else child.file
+                detail = f"{kind_detail} ({shown})" if kind_detail else shown
+            result.append(
+                types.DocumentSymbol(
+                    name=child.name or repr(child.name),
+                    kind=K.Class,
+                    range=symbol_range,
+                    selection_range=selection,
+                    detail=detail,
+                    children=self.nested_symbols(child, outer) if child.children else None,
+                )
+            )
         return result
 
     def groups(self, value: Node) -> list[types.DocumentSymbol]:
@@ -137,6 +182,13 @@ class _Outline:
             detail=detail,
             children=children,
         )
+
+
+def _contains(outer: types.Range, inner: types.Range) -> bool:
+    def key(position: types.Position) -> tuple[int, int]:
+        return (position.line, position.character)
+
+    return key(outer.start) <= key(inner.start) and key(inner.end) <= key(outer.end)
 
 
 def _label(key: Node) -> str:

@@ -1,0 +1,109 @@
+"""``hot-lsp resources``: every resource of a template, nested stacks exploded, as a table or JSON.
+
+Exit 0 once the list is printed (a child template that is missing or includes its ancestor is a note on
+its row, not a failure); 2 when the template, an environment file or a resource type catalogue cannot
+be used.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Sequence
+
+from ..analysis.kind import VERSION_KEY, detect_kind
+from ..analysis.model import build_model
+from ..analysis.resource_list import ResourceRow, row_json, tree_rows
+from ..analysis.template_files import TemplateFiles
+from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
+from ..analysis.validate import Analysis
+from ..document import Mapping, parse
+from ..spec import CatalogueError, load_catalogue
+from .environments import CommandLineFileError, read_environment, read_file, syntax_errors
+
+EXIT_OK, EXIT_USAGE = 0, 2
+TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "enabled")
+
+
+def parse_depth(text: str) -> int:
+    """``--nested-depth``: a number from 0, or MAX (Heat's max_nested_stack_depth); more is capped at MAX."""
+    if text.strip().upper() == "MAX":
+        return MAX_NESTED_DEPTH
+    if not text.strip().isdigit():
+        raise ValueError(f"--nested-depth wants a number from 0 or MAX, got {text!r}")
+    return min(int(text), MAX_NESTED_DEPTH)
+
+
+def load_tree(template: str, environments: list[str], depth: int, resource_types: tuple[str, ...] = ()) -> Tree:
+    """The tree of ``template`` with the ``--env`` files applied; CommandLineFileError when a file is unusable."""
+    try:
+        catalogue = load_catalogue(resource_types)
+    except CatalogueError as problem:
+        raise CommandLineFileError(str(problem)) from None
+    analysis = read_template(template)
+    files = TemplateFiles()  # the command line follows every file the templates and environments name
+    loaded = []
+    for path in environments:
+        read_environment(path)  # Heat's checks first: syntax, sections
+        environment = files.environment(path)
+        if environment.model is None:
+            raise CommandLineFileError(environment.problem)
+        loaded.append(environment)
+    inputs = tree_inputs(catalogue, loaded)
+    return build_tree(analysis, template, inputs, files, depth)
+
+
+def read_template(path: str) -> Analysis:
+    text = read_file(path)
+    parsed = parse(text)
+    syntax_errors(path, parsed)
+    model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
+    if model is None or not isinstance(parsed.root, Mapping) or VERSION_KEY not in parsed.root:
+        raise CommandLineFileError(f"{path} is not a HOT template (no {VERSION_KEY})")
+    return Analysis(text, parsed, "template", model)
+
+
+def run_resources(
+    template: str, environments: list[str], depth: int, fmt: str, resource_types: tuple[str, ...] = ()
+) -> int:
+    try:
+        tree = load_tree(template, environments, depth, resource_types)
+    except CommandLineFileError as problem:
+        print(f"hot-lsp resources: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    rows = tree_rows(tree)
+    if fmt == "json":
+        document = {"resources": [row_json(row) for row in rows]}
+        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+    else:
+        sys.stdout.write(table(rows, tree.notes))
+    return EXIT_OK
+
+
+def table(rows: list[ResourceRow], notes: Sequence[str] = ()) -> str:
+    """Aligned columns in the box style of ``openstack stack resource list``, then a warning line for each
+    nested stack that could not be listed."""
+    cells = [
+        [
+            row.resource_name,
+            row.resource_type or "",
+            row.parent or "",
+            str(row.depth),
+            "True" if row.enabled else "False",
+        ]
+        for row in rows
+    ]
+    widths = [max([len(title), *(len(line[i]) for line in cells)]) for i, title in enumerate(TABLE_COLUMNS)]
+    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
+
+    def line(values: Sequence[str]) -> str:
+        return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths, strict=True)) + " |"
+
+    out = [rule, line(TABLE_COLUMNS), rule, *(line(values) for values in cells), rule]
+    for row in rows:
+        if row.note:
+            where = f"{row.parent}/{row.resource_name}" if row.parent else row.resource_name
+            kind = "cycle" if row.cycle else "warning"
+            out.append(f"{kind}: {where} ({row.file}): {row.note}")
+    out.extend(f"warning: {note}" for note in notes)
+    return "\n".join(out) + "\n"
