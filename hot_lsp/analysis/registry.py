@@ -19,6 +19,7 @@ from typing import Literal
 
 from ..spec.resource_types import Catalogue
 from .environment import TEMPLATE_SUFFIXES, EnvironmentModel, RegistryEntry
+from .environment import template_location as file_location
 
 GLOBAL = "Heat's global environment"
 _MAX_HOPS = 20  # aliases chained this deep are a cycle in practice
@@ -36,6 +37,7 @@ class Mapped:
     user: bool
     source: str  # the environment file, or GLOBAL
     entry: RegistryEntry | None = None  # the node it came from (user entries)
+    base_url: str | None = None  # where python-heatclient resolves the entry's relative template path
 
     def sort_key(self) -> tuple[bool, int, tuple[str, ...]]:
         return (not self.user, -len(self.path), self.path)
@@ -49,6 +51,7 @@ class Resolution:
     name: str  # the type, or the template path as the mapping wrote it
     via: tuple[Mapped, ...] = ()  # the mappings followed, first to last
     source: str = ""  # the environment file whose entry named a template (to resolve its relative path)
+    base_url: str | None = None  # that entry's base_url, if its environment set one
 
     @property
     def template_path(self) -> str | None:
@@ -72,10 +75,10 @@ class Registry:
             registry.top[name] = Mapped((name,), target, "glob", False, GLOBAL)
         for source, environment in environments:
             for entry in environment.registry:
-                registry.add(entry, source)
+                registry.add(entry, source, environment.base_url_for(entry.path[:-1]))
         return registry
 
-    def add(self, entry: RegistryEntry, source: str) -> None:
+    def add(self, entry: RegistryEntry, source: str, base_url: str | None = None) -> None:
         """Heat's ``_register_info``: place, replace or (``null``) delete a user mapping."""
         table = self.top if entry.resource is None else self.scoped.setdefault(entry.resource, {})
         name = entry.name
@@ -88,7 +91,7 @@ class Registry:
             return
         if entry.kind == "other":
             return
-        table[name] = Mapped(entry.path, entry.target, entry.kind, True, source, entry)
+        table[name] = Mapped(entry.path, entry.target, entry.kind, True, source, entry, base_url)
 
     def resolve(self, type_name: str, resource_name: str | None = None) -> Resolution:
         return self._resolve(type_name, resource_name, (), 0)
@@ -100,7 +103,7 @@ class Registry:
             if candidate.kind == "class":
                 return Resolution("type", candidate.target, via)
             if candidate.kind == "template":
-                return Resolution("template", candidate.target, (*via, candidate), candidate.source)
+                return Resolution("template", candidate.target, (*via, candidate), candidate.source, candidate.base_url)
             if candidate.kind == "glob":
                 prefix = candidate.path[-1][:-1]
                 target = candidate.target
@@ -134,14 +137,17 @@ class Registry:
 
 
 def template_location(resolution: Resolution, referrer: str) -> str | None:
-    """The file a template resolution names, relative paths taken from the environment file that mapped it
-    (or from the template that wrote the type, ``referrer``); None for URLs and non-templates."""
+    """The local file a template resolution names, found as python-heatclient finds it
+    (``environment.template_location``): from the mapping environment's base_url or folder, or, for a type
+    written as a file name, from the template that wrote it (``referrer``). None for URLs and non-templates."""
     path = resolution.template_path
     if path is None:
         return None
-    if "://" in path:
-        return path[len("file://") :] if path.startswith("file://") else None
-    if os.path.isabs(path):
-        return os.path.normpath(path)
-    base = resolution.source if resolution.source and resolution.source != GLOBAL else referrer
-    return os.path.normpath(os.path.join(os.path.dirname(base), path))
+    from_environment = bool(resolution.source) and resolution.source != GLOBAL
+    base_url = resolution.base_url if from_environment else None
+    if "://" not in path and not os.path.isabs(path) and not base_url:
+        # Beside the file that wrote it, kept as relative as that file's own path (as the command line named it).
+        base = resolution.source if from_environment else referrer
+        return os.path.normpath(os.path.join(os.path.dirname(base), path))
+    located = file_location(path, base_url, resolution.source if from_environment else referrer)
+    return located.path if located is not None else None

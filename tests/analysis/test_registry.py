@@ -79,3 +79,9 @@ def test_a_glob_sorts_before_an_exact_user_entry_as_in_heat():
 def test_cyclic_aliases_end():
     found = registry("resource_registry:\n  A::B: C::D\n  C::D: A::B\n")
     assert found.resolve("A::B").kind == "unknown"
+
+
+def test_a_registry_base_url_places_its_relative_templates():
+    found = registry("resource_registry:\n  base_url: /opt/tht/\n  OS::TripleO::Services::Foo: deployment/foo.yaml\n")
+    foo = found.resolve("OS::TripleO::Services::Foo")
+    assert template_location(foo, "/work/overcloud.yaml") == "/opt/tht/deployment/foo.yaml"
