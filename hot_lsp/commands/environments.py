@@ -1,9 +1,11 @@
-"""Environment files named on the command line (``--env``), read as Heat reads them."""
+"""Templates and environment files named on the command line, read as Heat reads them."""
 
 from __future__ import annotations
 
 from ..analysis.evaluation import EnvironmentValues
-from ..analysis.kind import ENVIRONMENT_SECTIONS
+from ..analysis.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
+from ..analysis.model import build_model
+from ..analysis.validate import Analysis
 from ..document import Mapping, ParsedDocument, parse
 from .files import NotText, read_text
 
@@ -45,3 +47,14 @@ def read_environment(path: str) -> EnvironmentValues:
     if problems:
         raise CommandLineFileError("; ".join(problems))
     return env
+
+
+def read_template(path: str) -> Analysis:
+    """A template's parse and model, without the rules (the commands that render or list do not report them)."""
+    text = read_file(path)
+    parsed = parse(text)
+    syntax_errors(path, parsed)
+    model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
+    if model is None or not isinstance(parsed.root, Mapping) or VERSION_KEY not in parsed.root:
+        raise CommandLineFileError(f"{path} is not a HOT template (no {VERSION_KEY})")
+    return Analysis(text, parsed, "template", model)

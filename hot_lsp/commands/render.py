@@ -14,11 +14,9 @@ from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
 from ..analysis.evaluation import DirectoryFiles, EnvironmentValues, Inputs, render
-from ..analysis.kind import VERSION_KEY
-from ..analysis.validate import Analysis, analyze
-from ..document import Mapping
+from ..analysis.validate import Analysis
 from ..document.scalars import type_plain
-from .environments import CommandLineFileError, read_environment, read_file, syntax_errors
+from .environments import CommandLineFileError, read_environment, read_file, read_template
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 KEYS = ("version", "parameters", "conditions", "resources", "outputs", "errors")
@@ -77,16 +75,10 @@ def _read(path: str) -> str:
 
 
 def _read_template(path: str) -> Analysis:
-    analysis = analyze(_read(path))
     try:
-        syntax_errors(path, analysis.parsed)
+        return read_template(path)
     except CommandLineFileError as problem:
-        raise Usage(str(problem)) from None
-    root = analysis.parsed.root
-    # Heat needs the version key; a file that merely looks like a template is not rendered.
-    if analysis.model is None or not isinstance(root, Mapping) or VERSION_KEY not in root:
-        raise _usage(f"{path} is not a HOT template (no {VERSION_KEY})")
-    return analysis
+        raise _usage(str(problem)) from None
 
 
 def _check_names(explicit: dict[str, Any], analysis: Analysis) -> None:

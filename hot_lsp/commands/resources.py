@@ -11,15 +11,11 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..analysis.kind import VERSION_KEY, detect_kind
-from ..analysis.model import build_model
 from ..analysis.resource_list import ResourceRow, row_json, tree_rows
 from ..analysis.template_files import TemplateFiles
 from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
-from ..analysis.validate import Analysis
-from ..document import Mapping, parse
 from ..spec import CatalogueError, load_catalogue
-from .environments import CommandLineFileError, read_environment, read_file, syntax_errors
+from .environments import CommandLineFileError, read_environment, read_template
 
 EXIT_OK, EXIT_USAGE = 0, 2
 TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "enabled")
@@ -51,16 +47,6 @@ def load_tree(template: str, environments: list[str], depth: int, resource_types
         loaded.append(environment)
     inputs = tree_inputs(catalogue, loaded)
     return build_tree(analysis, template, inputs, files, depth)
-
-
-def read_template(path: str) -> Analysis:
-    text = read_file(path)
-    parsed = parse(text)
-    syntax_errors(path, parsed)
-    model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
-    if model is None or not isinstance(parsed.root, Mapping) or VERSION_KEY not in parsed.root:
-        raise CommandLineFileError(f"{path} is not a HOT template (no {VERSION_KEY})")
-    return Analysis(text, parsed, "template", model)
 
 
 def run_resources(
