@@ -34,7 +34,7 @@ from ..report import Reporter
 from ..suggest import did_you_mean
 
 # The nearest names of a misspelt type, and which namespaces are Heat's, as the template rules decide them.
-from .resource_types import _in_heat_namespace, _type_suggestions
+from .resource_types import in_heat_namespace, type_suggestions
 
 _AREA = "environment"
 E7001 = define(
@@ -354,12 +354,12 @@ class _Registry:
                 f"ends in .yaml or .template ({heard}). Name the file e.g. `{stem}.yaml`.",
             )
             return
-        if not _in_heat_namespace(target):
+        if not in_heat_namespace(target):
             return  # TripleO and others map to types their other environment files define
         resource = path[1] if len(path) == 2 and path[0] == "resources" else None
         if self.registry.resolve(target, resource).kind != "unknown":
             return
-        suggestions = _type_suggestions(self.around.catalogue, target)
+        suggestions = type_suggestions(self.around.catalogue, target)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         self.report(
             W7010,

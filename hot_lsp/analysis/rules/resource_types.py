@@ -283,10 +283,10 @@ class _Checker:
                 f".yaml or .template ({heard}). Name the file e.g. `{stem}.yaml`.",
             )
             return
-        suggestions = _type_suggestions(self.catalogue, name)
+        suggestions = type_suggestions(self.catalogue, name)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         data = {"suggestions": suggestions} if suggestions else None
-        if _in_heat_namespace(name):
+        if in_heat_namespace(name):
             self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){hint}", data=data)
             return
         self.report(
@@ -648,7 +648,7 @@ def _heat_namespaces() -> frozenset[str]:
     return frozenset(n.lower() for n in spec.builtin_catalogue().namespaces())
 
 
-def _in_heat_namespace(name: str) -> bool:
+def in_heat_namespace(name: str) -> bool:
     if name.lower().startswith("aws::"):
         return True
     namespace = spec.namespace_of(name)
@@ -661,11 +661,11 @@ def _suggest(name: str, visible: list[str], every: Iterable[str]) -> list[str]:
 
 
 @lru_cache(maxsize=2048)
-def _type_suggestions(catalogue: Catalogue, name: str) -> list[str]:
+def type_suggestions(catalogue: Catalogue, name: str) -> list[str]:
     """Types ``name`` may have meant (cached: the same unknown types come back at every keystroke). In a Heat
     namespace, the catalogue's nearest names; elsewhere only a near-certain misspelling of a type of the same
     namespace (a user catalogue's), so that `OS::TripleO::...` gets no far-fetched guesses."""
-    if _in_heat_namespace(name):
+    if in_heat_namespace(name):
         return catalogue.nearest(name)
     namespace = (spec.namespace_of(name) or "").lower()
     if not namespace:
