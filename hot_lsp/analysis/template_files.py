@@ -21,13 +21,14 @@ from .environment import EnvironmentModel, build_environment
 from .evaluation import EnvironmentValues
 from .kind import detect_kind
 from .model import build_model
+from .overlay import Overlay  # a child being edited is read from its buffer
 from .validate import Analysis
 
 MAX_FILE_CHARS = 524_288  # Heat's max_template_size
 MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # at worst 4 UTF-8 bytes per character
 _CACHE_ENTRIES = 2_000  # distinct files kept parsed (a whole TripleO tree is a few hundred)
 
-Stamp = tuple[int, int]  # (mtime_ns, size)
+Stamp = tuple[int, int]  # (mtime_ns, size); (-1, generation) for the text of a document open in the editor
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +56,10 @@ _cache: OrderedDict[tuple[str, str], tuple[Stamp, object]] = OrderedDict()
 class TemplateFiles:
     """Reads templates and environments for one request; the parsed files are shared by every instance."""
 
-    def __init__(self, roots: tuple[str, ...] | None = None) -> None:
+    def __init__(self, roots: tuple[str, ...] | None = None, overlay: Overlay | None = None) -> None:
         # None: any file a template or environment names (the command line, where the user chose the files).
         self.roots = tuple(os.path.realpath(root) for root in roots) if roots is not None else None
+        self.overlay = overlay or {}
         self.stamps: dict[str, Stamp | None] = {}  # every file looked at, for callers that cache results
 
     def template(self, path: str) -> LoadedTemplate:
@@ -91,10 +93,12 @@ class TemplateFiles:
         real = os.path.realpath(path)  # a link inside a root to a file outside it stays outside
         return any(real == root or real.startswith(root.rstrip(os.sep) + os.sep) for root in self.roots)
 
-    def _load(self, kind: str, path: str, read: Callable[[str], object]) -> object:
+    def _load(self, kind: str, path: str, read: Callable[..., object]) -> object:
         failed = LoadedTemplate if kind == "template" else LoadedEnvironment
         if not self.allowed(path):
             return _failure(failed, path, self._outside(path))
+        if path in self.overlay:
+            return self._load_open(kind, path, read)
         try:
             status = os.stat(path)
         except FileNotFoundError:
@@ -117,12 +121,28 @@ class TemplateFiles:
             loaded = _failure(failed, path, f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters")
         else:
             loaded = read(path)
+        return _remember(key, stamp, loaded)
+
+    def _load_open(self, kind: str, path: str, read: Callable[..., object]) -> object:
+        generation, text = self.overlay[path]
+        stamp = (-1, generation)
+        self.stamps[path] = stamp
+        key = ("open " + kind, path)
         with _lock:
-            _cache[key] = (stamp, loaded)
-            _cache.move_to_end(key)
-            while len(_cache) > _CACHE_ENTRIES:
-                _cache.popitem(last=False)
-        return loaded
+            cached = _cache.get(key)
+            if cached is not None and cached[0] == stamp:
+                _cache.move_to_end(key)
+                return cached[1]
+        return _remember(key, stamp, read(path, text))
+
+
+def _remember(key: tuple[str, str], stamp: Stamp, loaded: object) -> object:
+    with _lock:
+        _cache[key] = (stamp, loaded)
+        _cache.move_to_end(key)
+        while len(_cache) > _CACHE_ENTRIES:
+            _cache.popitem(last=False)
+    return loaded
 
 
 def _failure(cls: type, path: str, problem: str, *, missing: bool = False) -> object:
@@ -146,11 +166,14 @@ def _read_text(path: str) -> str:
     return text
 
 
-def _read_template(path: str) -> LoadedTemplate:
-    try:
-        text = _read_text(path)
-    except (OSError, ValueError) as error:
-        return LoadedTemplate(path, None, str(error))
+def _read_template(path: str, text: str | None = None) -> LoadedTemplate:
+    if text is None:
+        try:
+            text = _read_text(path)
+        except (OSError, ValueError) as error:
+            return LoadedTemplate(path, None, str(error))
+    elif len(text) > MAX_FILE_CHARS:
+        return LoadedTemplate(path, None, f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters")
     parsed = parse(text)
     if detect_kind(parsed.root, text) != "template":
         return LoadedTemplate(path, None, f"{path} is not a HOT template")
@@ -160,11 +183,16 @@ def _read_template(path: str) -> LoadedTemplate:
     return LoadedTemplate(path, Analysis(text, parsed, "template", model))
 
 
-def _read_environment(path: str) -> LoadedEnvironment:
-    try:
-        text = _read_text(path)
-    except (OSError, ValueError) as error:
-        return LoadedEnvironment(path, None, None, str(error))
+def _read_environment(path: str, text: str | None = None) -> LoadedEnvironment:
+    if text is None:
+        try:
+            text = _read_text(path)
+        except (OSError, ValueError) as error:
+            return LoadedEnvironment(path, None, None, str(error))
+    elif len(text) > MAX_FILE_CHARS:
+        return LoadedEnvironment(
+            path, None, None, f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters"
+        )
     parsed = parse(text)
     model = build_environment(parsed)
     if model is None or not isinstance(parsed.root, Mapping):

@@ -16,6 +16,7 @@ from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
 from .kind import Kind, detect_kind
 from .model import TemplateModel, build_model
+from .overlay import Overlay
 from .report import Reporter
 from .rules import ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
@@ -39,6 +40,11 @@ class Options:
     # are looked for only below ``file_roots`` (the workspace folders; none: the document's own folder).
     document_path: str | None = None
     file_roots: tuple[str, ...] = ()
+    # Environment files whose resource_registry maps this template's types (``--env``, ``hotLsp.environments``),
+    # absolute, in the order Heat applies them; the cross-file rules resolve template resources through them.
+    environment_paths: tuple[str, ...] = ()
+    # Documents open in the editor (absolute path -> (generation, text)): children are read from their buffers.
+    overlay: Overlay | None = field(default=None, compare=False)
 
 
 @dataclass(slots=True)
@@ -51,6 +57,9 @@ class Analysis:
     model: TemplateModel | None
     diagnostics: list[Diagnostic] = field(default_factory=list)
     environment: EnvironmentModel | None = None  # the sections and registry entries of an environment file
+    # Every other file the rules looked at (children, environments), with its stamp then (None: not there):
+    # the analysis is stale once one of them changes.
+    read_files: dict[str, tuple[int, int] | None] = field(default_factory=dict, compare=False)
     # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
     # first use. The analysis never changes, so they never go stale, and they are freed with it.
     derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
