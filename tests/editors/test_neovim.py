@@ -1,8 +1,12 @@
-"""A real editor: headless Neovim (Debian's 0.7.2 in CI) runs `hot-lsp` with its built-in LSP client.
+"""A real editor: headless Neovim runs `hot-lsp` through the project's plugin (editors/neovim).
 
-The Lua driver opens a template, waits for diagnostics, then asks for hover, completion and definition
-with the cursor on known characters; Neovim converts the cursor to an LSP position itself (UTF-16), so
-the columns below go through a real client's conversion, across multi-byte characters.
+The Lua driver calls ``require('hot_lsp').setup`` and opens files with ``:edit``, so the plugin's own
+autocommand decides what to attach (by content) and starts the client: ``vim.lsp.start_client`` on
+Debian's 0.7.2 (CI), ``vim.lsp.start`` on newer ones. Set ``HOT_LSP_EXTRA_NVIM`` to more nvim binaries
+(``os.pathsep``-separated) to run the same checks with them. On a template it waits for diagnostics,
+then asks hover, completion and definition with the cursor on known characters; Neovim converts the
+cursor to an LSP position itself (UTF-16), so the columns go through a real client's conversion,
+across multi-byte characters.
 """
 
 from __future__ import annotations
@@ -11,54 +15,37 @@ import json
 import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from editor_project import CHECKOUT, SETTINGS, column, line_before, locate, make_project, server_command
 
-HERE = Path(__file__).resolve().parent
-DRIVER = HERE / "nvim_lsp_check.lua"
-SAMPLE = HERE / "sample_template.yaml"
-NVIM = shutil.which("nvim")
+DRIVER = Path(__file__).resolve().parent / "nvim_plugin_check.lua"
+PLUGIN = CHECKOUT / "editors" / "neovim"
+NVIMS = [p for p in [shutil.which("nvim"), *os.environ.get("HOT_LSP_EXTRA_NVIM", "").split(os.pathsep)] if p]
 
-pytestmark = pytest.mark.skipif(NVIM is None, reason="nvim is not on PATH (.ci/run installs Debian's neovim)")
-
-
-def server_command() -> list[str]:
-    installed = shutil.which("hot-lsp")
-    return [installed] if installed else [sys.executable, "-m", "hot_lsp"]
+pytestmark = pytest.mark.skipif(not NVIMS, reason="nvim is not on PATH (.ci/run installs Debian's neovim)")
 
 
-def locate(text: str, needle: str, into: int = 0) -> tuple[int, int]:
-    """(1-based line, 0-based code point column) of ``into`` characters inside ``needle``."""
-    offset = text.index(needle) + into
-    line_start = text.rfind("\n", 0, offset) + 1
-    return text.count("\n", 0, offset) + 1, offset - line_start
-
-
-def utf16(text: str) -> int:
-    return len(text.encode("utf-16-le")) // 2
-
-
-@pytest.fixture(scope="module")
-def run(tmp_path_factory: pytest.TempPathFactory) -> dict:
-    work = tmp_path_factory.mktemp("nvim")
-    template = work / "server.yaml"
-    template.write_text(SAMPLE.read_text(encoding="utf-8"), encoding="utf-8")
-    text = template.read_text(encoding="utf-8")
+def run_nvim(nvim: str, work: Path, command: list[str]) -> dict:
+    project = make_project(work)
     steps = []
     for name, method, needle, into in [
         ("hover", "textDocument/hover", "get_param: flavor}", 4),
         ("completion", "textDocument/completion", "flavor}}", 2),
         ("definition", "textDocument/definition", "flavor}}", 3),
     ]:
-        line, character = locate(text, needle, into)
+        line, character = locate(project.text, needle, into)
         steps.append({"name": name, "method": method, "line": line, "character": character})
     out = work / "result.json"
     env = {
         **os.environ,
-        "LSP_CMD_JSON": json.dumps(server_command()),
-        "LSP_FILE": str(template),
+        "HOT_LSP_PLUGIN": str(PLUGIN),
+        "LSP_CMD_JSON": json.dumps(command),
+        "LSP_FILE": str(project.template),
+        "LSP_BEFORE": json.dumps([str(project.plain)]),
+        "LSP_AFTER": json.dumps([str(project.environment)]),
+        "LSP_SETTINGS_JSON": json.dumps(SETTINGS),
         "LSP_OUT": str(out),
         "LSP_STEPS": json.dumps(steps),
         "LSP_TIMEOUT_MS": "20000",
@@ -68,19 +55,29 @@ def run(tmp_path_factory: pytest.TempPathFactory) -> dict:
         "XDG_CONFIG_HOME": str(work / "config"),
         "XDG_DATA_HOME": str(work / "data"),
     }
-    command = [NVIM, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {DRIVER}"]
+    driver = [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {DRIVER}"]
     completed = subprocess.run(
-        command, cwd=work, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=False
+        driver, cwd=work, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=120, check=False
     )
     assert out.exists(), f"no result; exit {completed.returncode}\n{completed.stderr.decode(errors='replace')}"
     result = json.loads(out.read_text(encoding="utf-8"))
     result["returncode"] = completed.returncode
-    result["text"] = text
+    result["text"] = project.text
+    result["work"] = str(work)
     return result
+
+
+@pytest.fixture(scope="module", params=NVIMS)
+def run(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> dict:
+    return run_nvim(request.param, tmp_path_factory.mktemp("nvim"), server_command())
 
 
 def step(result: dict, name: str) -> dict:
     return next(s for s in result["steps"] if s["name"] == name)
+
+
+def opened(result: dict, name: str) -> dict:
+    return next(o for o in result["opened"] if Path(o["path"]).name == name)
 
 
 def test_run_succeeded(run: dict):
@@ -88,22 +85,48 @@ def test_run_succeeded(run: dict):
     assert run["returncode"] == 0 and run["exit_code"] == 0
     assert run["server_info"]["name"] == "hot-lsp"
     assert run["filetype"] == "yaml"
-    assert run["offset_encoding"] == "utf-16"
+    # 0.7 predates positionEncoding (UTF-16 only); 0.10+ offers UTF-8 first, and the server takes it.
+    assert run["offset_encoding"] == ("utf-16" if run["nvim_version"].startswith("0.7.") else "utf-8")
     assert run["server_exit"]["code"] == 0
+
+
+def test_plugin_attaches_by_content(run: dict):
+    assert opened(run, "plain.yaml")["client_id"] is None  # YAML, but not HOT: left alone
+    template = opened(run, "server.yaml")["client_id"]
+    assert isinstance(template, int)
+    assert opened(run, "env.yaml")["client_id"] == template  # an environment file, same project: same client
+
+
+def test_completion_and_definition_keys_work_out_of_the_box(run: dict):
+    template, plain = opened(run, "server.yaml"), opened(run, "plain.yaml")
+    assert (template["omnifunc"], template["tagfunc"]) == ("v:lua.vim.lsp.omnifunc", "v:lua.vim.lsp.tagfunc")
+    assert (plain["omnifunc"], plain["tagfunc"]) == ("", "")
+
+
+def test_root_is_the_project_not_the_file_folder(run: dict):
+    assert run["root_dir"] == run["work"]
+
+
+def test_settings_reach_the_server(run: dict):
+    codes = [d["code"] for d in run["editor_diagnostics"]]
+    assert "E4008" in codes and "E3017" in codes
+    assert "I9001" not in codes  # turned off by hotLsp.disabledRules, given to setup()
 
 
 def test_diagnostics_reach_the_editor_at_the_right_place(run: dict):
     text = run["text"]
-    publish = [p for p in run["publish_diagnostics"] if p["diagnostics"]][-1]
-    assert publish["version"] == 0  # Neovim 0.7 opens documents at version 0
-    wrong = next(d for d in publish["diagnostics"] if d["code"] == "E4008")
     line, character = locate(text, "imagee")
-    assert wrong["range"]["start"] == {"line": line - 1, "character": character}
-    assert wrong["source"] == "hot-lsp"
-    # What Neovim shows: 0-based line, byte column.
-    shown = next(d for d in run["editor_diagnostics"] if "imagee" in d["message"])
+    # What Neovim shows: 0-based line, byte column; each finding once (never pushed and pulled both).
+    shown = [d for d in run["editor_diagnostics"] if "imagee" in d["message"]]
+    assert len(shown) == 1
     line_text = text.splitlines()[line - 1]
-    assert (shown["lnum"], shown["col"]) == (line - 1, len(line_text[:character].encode()))
+    assert (shown[0]["lnum"], shown[0]["col"]) == (line - 1, len(line_text[:character].encode()))
+    assert shown[0]["source"] == "hot-lsp"
+    if run["nvim_version"].startswith("0.7."):  # no pull diagnostics before 0.10: the server pushes
+        publish = [p for p in run["published"] if p["diagnostics"]][-1]
+        assert publish["version"] == 0  # Neovim 0.7 opens documents at version 0
+        wrong = next(d for d in publish["diagnostics"] if d["code"] == "E4008")
+        assert wrong["range"]["start"] == {"line": line - 1, "character": column(line_text[:character], "utf-16")}
 
 
 def test_hover_on_a_function_name(run: dict):
@@ -111,11 +134,11 @@ def test_hover_on_a_function_name(run: dict):
     contents = answer["result"]["contents"]
     value = contents["value"] if isinstance(contents, dict) else str(contents)
     assert "get_param" in value and "<name>" in value
-    # The cursor sat after the ☕𝄞 key: Neovim's UTF-16 column must be the server's.
-    text = run["text"]
-    line, character = locate(text, "get_param: flavor}", 4)
-    line_text = text.splitlines()[line - 1]
-    assert answer["position"] == {"line": line - 1, "character": utf16(line_text[:character])}
+    # The cursor sat after the ☕𝄞 key: Neovim's column, in the negotiated encoding, must be the server's.
+    line, _ = locate(run["text"], "get_param: flavor}", 4)
+    before = line_before(run["text"], "get_param: flavor}", 4)
+    assert len({column(before, e) for e in ("utf-8", "utf-16", "utf-32")}) == 3  # the line is a real test
+    assert answer["position"] == {"line": line - 1, "character": column(before, run["offset_encoding"])}
 
 
 def test_completion_offers_the_parameters(run: dict):
@@ -123,8 +146,8 @@ def test_completion_offers_the_parameters(run: dict):
     items = answer["items"] if isinstance(answer, dict) else answer
     labels = [item["label"] for item in items]
     assert "flavor" in labels and "image" in labels
-    # Neovim 0.7 has no snippet support: everything must be plain text.
-    assert all(item.get("insertTextFormat", 1) == 1 for item in items)
+    if run["nvim_version"].startswith("0.7."):  # no snippet support in 0.7: everything must be plain text
+        assert all(item.get("insertTextFormat", 1) == 1 for item in items)
 
 
 def test_definition_goes_to_the_parameter(run: dict):
@@ -134,3 +157,13 @@ def test_definition_goes_to_the_parameter(run: dict):
     line, character = locate(text, "  flavor:\n", 2)
     assert location["range"]["start"] == {"line": line - 1, "character": character}
     assert location["uri"] == run["uri"]
+
+
+@pytest.mark.parametrize("nvim", NVIMS)
+def test_a_missing_server_is_named_with_its_install_command(nvim: str, tmp_path: Path):
+    result = run_nvim(nvim, tmp_path, [str(tmp_path / "no-such-hot-lsp")])
+    assert opened(result, "server.yaml")["client_id"] is None
+    assert result["errors"] == ["the plugin did not attach the template"]
+    messages = [n["message"] for n in result["notifications"]]
+    assert len(messages) == 1 and "no-such-hot-lsp" in messages[0]
+    assert f"python3 -m pip install -e {CHECKOUT}" in messages[0]

@@ -1,0 +1,72 @@
+// hot-lsp for VS Code: starts the language server for YAML documents and adds the commands that show
+// a template's resources, its rendered preview and its dependency graph.
+import * as vscode from 'vscode';
+import { LanguageClient } from 'vscode-languageclient/node';
+import { showDependencyGraph } from './dependencyGraph';
+import { createClient } from './languageClient';
+import { renderPreview } from './renderPreview';
+import { ResourceRow, resourceList, showResources } from './resources';
+import { programFromSettings, reportMissing, whatIsMissing } from './serverCommand';
+
+let client: LanguageClient | undefined;
+
+async function startClient(output: vscode.OutputChannel): Promise<void> {
+  const program = programFromSettings();
+  const missing = await whatIsMissing(program);
+  if (missing) {
+    await reportMissing(missing, output);
+    return;
+  }
+  output.appendLine(`Starting ${program.describe}`);
+  client = createClient(program, output);
+  await client.start();
+}
+
+async function stopClient(): Promise<void> {
+  const running = client;
+  client = undefined;
+  if (running) {
+    await running.stop();
+  }
+}
+
+// What other extensions (and the end-to-end test) can call: the hot/resourceList request.
+export interface HotLspApi {
+  resourceList(uri: vscode.Uri, depth: number): Promise<ResourceRow[]>;
+}
+
+export async function activate(context: vscode.ExtensionContext): Promise<HotLspApi> {
+  const output = vscode.window.createOutputChannel('hot-lsp');
+  context.subscriptions.push(
+    output,
+    vscode.commands.registerCommand('hotLsp.showResources', () => showResources(client)),
+    vscode.commands.registerCommand('hotLsp.renderPreview', (uri?: vscode.Uri) => renderPreview(output, uri)),
+    vscode.commands.registerCommand('hotLsp.showDependencyGraph', (uri?: vscode.Uri, depth?: number, format?) =>
+      showDependencyGraph(output, uri, depth, format),
+    ),
+    vscode.commands.registerCommand('hotLsp.restartServer', async () => {
+      await stopClient();
+      await startClient(output);
+    }),
+    vscode.commands.registerCommand('hotLsp.showOutput', () => output.show()),
+    // A new server path takes a restart; the other settings reach the running server by themselves.
+    vscode.workspace.onDidChangeConfiguration(async (event) => {
+      if (event.affectsConfiguration('hotLsp.server')) {
+        await stopClient();
+        await startClient(output);
+      }
+    }),
+  );
+  // Activation must not wait for the server (nor fail with it): VS Code would hold other work back.
+  void startClient(output).catch((error) => {
+    output.appendLine(`hot-lsp did not start: ${error}`);
+    void vscode.window.showErrorMessage(`hot-lsp did not start: ${error}. See the hot-lsp output.`);
+  });
+  return {
+    resourceList: async (uri, depth) => (client ? resourceList(client, uri, depth) : []),
+  };
+}
+
+export function deactivate(): Promise<void> {
+  return stopClient();
+}
