@@ -20,14 +20,16 @@ def test_every_code_has_summary_and_example():
         assert code.summary.strip() and code.example.strip(), code.code
 
 
-def test_every_runnable_example_triggers_its_code():
+def test_every_runnable_example_triggers_its_code(tmp_path: Path):
     """docs/rules.md shows each code's failing example: it must really fail with that code.
 
-    Examples in parentheses describe input too large to show. A version line is added to snippets
-    without one, except for E0010, whose example is about the missing version itself, and for examples that
-    are environment files (they have a section only environments have)."""
+    Examples in parentheses describe input too large to show, or needing files around it. A version line is added
+    to snippets without one, except for E0010, whose example is about the missing version itself, and for examples
+    that are environment files (they have a section only environments have). Each example is analysed as the file
+    example.yaml, alone in an empty folder: the cross-file codes' examples name files that are not there (W7012,
+    W7014), or the example itself (E7013)."""
     from hot_lsp.analysis.kind import detect_kind
-    from hot_lsp.analysis.validate import analyze
+    from hot_lsp.analysis.validate import Options, analyze
     from hot_lsp.document import parse
 
     wrong = []
@@ -38,7 +40,10 @@ def test_every_runnable_example_triggers_its_code():
         environment = detect_kind(parse(example).root, example) == "environment"
         if "heat_template_version" not in example and code.code != "E0010" and not environment:
             example = "heat_template_version: 2021-04-16\n" + example
-        found = {d.code for d in analyze(example + "\n").diagnostics}
+        path = tmp_path / code.code / "example.yaml"
+        path.parent.mkdir()
+        path.write_text(example + "\n")
+        found = {d.code for d in analyze(example + "\n", Options(document_path=str(path))).diagnostics}
         if code.code not in found:
             wrong.append((code.code, sorted(found)))
     assert wrong == []

@@ -13,11 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from .. import spec
 from ..document import Mapping, Node, ParsedDocument, Scalar, Sequence
 from ..spec import Catalogue, TemplateVersion
+
+if TYPE_CHECKING:
+    from .registry import Registry
 
 Context = Literal["normal", "condition"]
 RefKind = Literal["parameter", "resource", "condition"]
@@ -105,6 +108,9 @@ class TemplateModel:
     # The resource types the rules judge against: Heat's, plus the user's catalogues (validate.analyze sets it;
     # None means Heat's built-in catalogue).
     catalogue: Catalogue | None = None
+    # The resource_registry in effect (Heat's global environment, then the configured environment files), which
+    # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
+    registry: Registry | None = None
 
     def section(self, name: str) -> Node | None:
         return self.root.get(name)

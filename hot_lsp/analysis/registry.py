@@ -13,7 +13,7 @@ is itself.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Literal
 
@@ -63,6 +63,8 @@ class Registry:
     catalogue: Catalogue
     top: dict[str, Mapped] = field(default_factory=dict)
     scoped: dict[str, dict[str, Mapped]] = field(default_factory=dict)  # resource name -> type -> mapping
+    # The glob entries of ``top`` (every lookup tries them all; a TripleO registry has hundreds of exact entries).
+    _globs: list[tuple[str, Mapped]] | None = field(default=None, init=False, repr=False, compare=False)
 
     @classmethod
     def build(cls, catalogue: Catalogue, environments: Sequence[tuple[str, EnvironmentModel]] = ()) -> Registry:
@@ -81,6 +83,7 @@ class Registry:
     def add(self, entry: RegistryEntry, source: str, base_url: str | None = None) -> None:
         """Heat's ``_register_info``: place, replace or (``null``) delete a user mapping."""
         table = self.top if entry.resource is None else self.scoped.setdefault(entry.resource, {})
+        self._globs = None
         name = entry.name
         if entry.kind == "delete" or entry.target is None:
             if name.endswith("*"):
@@ -93,13 +96,27 @@ class Registry:
             return
         table[name] = Mapped(entry.path, entry.target, entry.kind, True, source, entry, base_url)
 
-    def resolve(self, type_name: str, resource_name: str | None = None) -> Resolution:
-        return self._resolve(type_name, resource_name, (), 0)
+    def resolve(
+        self, type_name: str, resource_name: str | None = None, removed: Set[tuple[str, ...]] = frozenset()
+    ) -> Resolution:
+        """``removed``: the paths of user template mappings a nested stack's environment lacks (Heat's
+        ``get_child_environment`` drops the mapping that made the nested stack, so a template that maps a type
+        to itself does not recurse)."""
+        return self._resolve(type_name, resource_name, (), 0, removed)
 
-    def _resolve(self, type_name: str, resource_name: str | None, via: tuple[Mapped, ...], hops: int) -> Resolution:
+    def _resolve(
+        self,
+        type_name: str,
+        resource_name: str | None,
+        via: tuple[Mapped, ...],
+        hops: int,
+        removed: Set[tuple[str, ...]] = frozenset(),
+    ) -> Resolution:
         if hops > _MAX_HOPS:
             return Resolution("unknown", type_name, via)
         for candidate in self._candidates(type_name, resource_name):
+            if removed and candidate.user and candidate.kind == "template" and candidate.path in removed:
+                continue
             if candidate.kind == "class":
                 return Resolution("type", candidate.target, via)
             if candidate.kind == "template":
@@ -110,7 +127,7 @@ class Registry:
                 new_type = target[:-1] + type_name[len(prefix) :] if target.endswith("*") else target
             else:
                 new_type = candidate.target
-            found = self._resolve(new_type, resource_name, (*via, candidate), hops + 1)
+            found = self._resolve(new_type, resource_name, (*via, candidate), hops + 1, removed)
             if found.kind != "unknown":
                 return found
         return Resolution("unknown", type_name, via)
@@ -128,9 +145,11 @@ class Registry:
             found.append(exact)
         if type_name in self.catalogue.types:
             found.append(Mapped((type_name,), type_name, "class", False, GLOBAL))
-        for name, mapped in self.top.items():
+        if self._globs is None:
+            self._globs = [(name, mapped) for name, mapped in self.top.items() if name.endswith("*")]
+        for name, mapped in self._globs:
             # Heat's GlobResourceInfo.matches: the prefix matches, and a many-to-one glob never maps to itself.
-            if name.endswith("*") and type_name.startswith(name[:-1]) and type_name != mapped.target:
+            if type_name.startswith(name[:-1]) and type_name != mapped.target:
                 found.append(mapped)
         found.sort(key=Mapped.sort_key)
         return found

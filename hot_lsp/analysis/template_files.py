@@ -15,6 +15,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from ..document import Mapping, parse
 from .environment import EnvironmentModel, build_environment
@@ -22,7 +23,9 @@ from .evaluation import EnvironmentValues
 from .kind import detect_kind
 from .model import build_model
 from .overlay import Overlay  # a child being edited is read from its buffer
-from .validate import Analysis
+
+if TYPE_CHECKING:  # validate's rules read children through this module: it must not import validate first
+    from .validate import Analysis
 
 MAX_FILE_CHARS = 524_288  # Heat's max_template_size
 MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # at worst 4 UTF-8 bytes per character
@@ -78,7 +81,7 @@ class TemplateFiles:
             return self._outside(path)
         try:
             status = os.stat(path)
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a NUL byte in the path, which no file has
             self.stamps[path] = None
             return f"not found (looked for {path})"
         self.stamps[path] = (status.st_mtime_ns, status.st_size)
@@ -104,9 +107,9 @@ class TemplateFiles:
         except FileNotFoundError:
             self.stamps[path] = None
             return _failure(failed, path, f"not found (looked for {path})", missing=True)
-        except OSError as error:
+        except (OSError, ValueError) as error:  # ValueError: a NUL byte in the path
             self.stamps[path] = None
-            return _failure(failed, path, f"{path} cannot be read: {error.strerror or error}")
+            return _failure(failed, path, f"{path} cannot be read: {getattr(error, 'strerror', None) or error}")
         stamp = (status.st_mtime_ns, status.st_size)
         self.stamps[path] = stamp
         key = (kind, path)
@@ -180,6 +183,8 @@ def _read_template(path: str, text: str | None = None) -> LoadedTemplate:
     model = build_model(parsed)
     if model is None:
         return LoadedTemplate(path, None, f"{path} does not parse as a HOT template")
+    from .validate import Analysis
+
     return LoadedTemplate(path, Analysis(text, parsed, "template", model))
 
 

@@ -10,18 +10,20 @@ workspace index all ask the same question, so it is answered here once.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping as AbcMapping
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
-from ..document import Mapping, Scalar
+from ..document import Mapping, Node, Scalar
+from ..spec.resource_types import DEFAULT_SUPPORT_STATUS, AttributeSchema, PropertySchema, ResourceType
 from .environment import TEMPLATE_SUFFIXES
 from .model import Entry, TemplateModel
 from .registry import Registry, Resolution, template_location
-from .template_files import LoadedTemplate, TemplateFiles
 
-if TYPE_CHECKING:
+if TYPE_CHECKING:  # the rules import this module, and template_files imports the evaluator, which imports rules
     from ..spec import Catalogue
+    from .template_files import LoadedTemplate, TemplateFiles
 
 # What Heat gives every template resource besides the child's outputs (``show``), and the prefix of the
 # dynamic attributes that reach into the child's resources (``resource.<name>[.<attr>...]``).
@@ -128,3 +130,75 @@ def child_parameters(model: TemplateModel) -> dict[str, ChildParameter]:
             description = text.value if isinstance(text, Scalar) and isinstance(text.value, str) else None
         found[name] = ChildParameter(name, entry, kind, has_default, description)
     return found
+
+
+# Heat's parameter type -> the property schema type of the template resource (``Schema.from_parameter``); a type
+# Heat does not have is left unjudged (the child's own analysis reports it).
+_SCHEMA_TYPES = {
+    "string": "String",
+    "number": "Number",
+    "comma_delimited_list": "List",
+    "json": "Map",
+    "boolean": "Boolean",
+}
+
+
+def template_interface(name: str, model: TemplateModel) -> ResourceType:
+    """The resource type a child template makes (``TemplateResource.get_schemas``): a property per parameter,
+    required when it has no default, with its constraints; an attribute per output, plus what Heat gives every
+    nested stack. ``name`` is how messages name it."""
+    properties = {param.name: _property(param) for param in child_parameters(model).values()}
+    attributes = {
+        output: AttributeSchema(output, None, _text(entry.get("description")), DEFAULT_SUPPORT_STATUS)
+        for output, entry in model.outputs.items()
+    }
+    for extra in NESTED_STACK_ATTRIBUTES:
+        attributes.setdefault(extra, AttributeSchema(extra, None, "", DEFAULT_SUPPORT_STATUS))
+    return ResourceType(name, "", DEFAULT_SUPPORT_STATUS, None, False, properties, attributes, "")
+
+
+def with_parameter_defaults(interface: ResourceType, parameter_defaults: AbcMapping[str, Any]) -> ResourceType:
+    """The interface once the environments' ``parameter_defaults`` are applied (``param_schemata``): a parameter
+    they give has that default, so it is no longer required."""
+    supplied = {key: parameter_defaults[key] for key in interface.properties if key in parameter_defaults}
+    if not supplied:
+        return interface
+    properties = dict(interface.properties)
+    for key, value in supplied.items():
+        properties[key] = replace(properties[key], default=value, required=False)
+    return replace(interface, properties=properties)
+
+
+def _property(param: ChildParameter) -> PropertySchema:
+    definition = param.entry.value
+    default = None
+    constraints: tuple[dict[str, Any], ...] = ()
+    if isinstance(definition, Mapping):
+        default = _plain(definition.get("default"))
+        listed = _plain(definition.get("constraints"))
+        if isinstance(listed, list) and all(isinstance(item, dict) for item in listed):
+            constraints = tuple(listed)
+    return PropertySchema(
+        param.name,
+        _SCHEMA_TYPES.get(param.type or "", "Any"),
+        param.description or "",
+        default is None,
+        default,
+        True,
+        False,
+        constraints,
+        None,
+        DEFAULT_SUPPORT_STATUS,
+    )
+
+
+def _plain(node: Node | None) -> Any:
+    """A node as plain data (None when absent, or when it is no plain data: unhashable keys and the like)."""
+    try:
+        return node.to_python() if node is not None else None
+    except Exception:  # noqa: BLE001 - the child's own analysis reports a malformed definition
+        return None
+
+
+def _text(node: object) -> str:
+    return node.value if isinstance(node, Scalar) and isinstance(node.value, str) else ""

@@ -6,8 +6,10 @@ import os
 import sys
 from dataclasses import dataclass, replace
 
+from ..analysis.cross_file import CrossFile
+from ..analysis.declared_parameters import declared_parameters
 from ..analysis.evaluation import Inputs
-from ..analysis.validate import Options, analyze
+from ..analysis.validate import Options, analyze, resource_catalogue
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
@@ -32,7 +34,6 @@ def run_check(
     environments: tuple[str, ...] = (),
     resource_types: tuple[str, ...] = (),
 ) -> int:
-    results: list[FileResult] = []
     io_problem = False
     try:
         envs = tuple(read_environment(path) for path in environments)
@@ -42,11 +43,16 @@ def run_check(
         return EXIT_USAGE
     # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
     options = Options(
-        disabled=disabled, inputs=Inputs(environments=envs) if envs else None, resource_type_paths=resource_types
+        disabled=disabled,
+        inputs=Inputs(environments=envs) if envs else None,
+        resource_type_paths=resource_types,
+        # Their resource_registry maps the templates' types (to other types, or to templates checked against).
+        environment_paths=tuple(os.path.abspath(path) for path in environments),
     )
     # Absolute paths an environment names are looked for only below the folders checked.
     roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
     options = replace(options, file_roots=roots)
+    checked: list[tuple[Source, FileResult, str]] = []
     for source in discover(paths):
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
@@ -57,7 +63,8 @@ def run_check(
             print(f"hot-lsp: {source.path}: {result.strerror or result}", file=sys.stderr)
             io_problem = True
         elif result is not None:
-            results.append(result)
+            checked.append((source, *result))
+    results = _with_environment_names(checked, options)
     render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
     sys.stdout.write(render(results))
     if io_problem:
@@ -66,16 +73,34 @@ def run_check(
     return EXIT_ERRORS if has_errors else EXIT_OK
 
 
-def _check_one(source: Source, options: Options) -> FileResult | OSError | None:
+def _with_environment_names(checked: list[tuple[Source, FileResult, str]], options: Options) -> list[FileResult]:
+    """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
+    from them): a name none of them declares is W7015. With no template checked, that is not known."""
+    templates = [source.path for source, _, kind in checked if kind == "template"]
+    if not templates or not any(kind == "environment" for _, _, kind in checked):
+        return [result for _, result, _ in checked]
+    around = CrossFile(
+        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
+    )
+    known = replace(options, known_parameters=declared_parameters(templates, around))
+    results = []
+    for source, result, kind in checked:
+        again = _check_one(source, known) if kind == "environment" else None
+        results.append(again[0] if isinstance(again, tuple) else result)
+    return results
+
+
+def _check_one(source: Source, options: Options) -> tuple[FileResult, str] | OSError | None:
     try:
         text = read_text(source.path)
     except NotText as problem:
         if not source.explicit:
             return None  # binary files in a tree are simply not templates
-        return FileResult(source.path, LineIndex(""), [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)])
+        unreadable = [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)]
+        return FileResult(source.path, LineIndex(""), unreadable), "unreadable"
     except OSError as error:
         return error
     analysis = analyze(text, replace(options, document_path=os.path.abspath(source.path)))
     if analysis.kind not in ("template", "environment"):
         return None
-    return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics)
+    return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics), analysis.kind

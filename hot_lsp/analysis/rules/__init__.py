@@ -6,12 +6,15 @@ from . import (
     environment,
     evaluation,
     functions,
+    get_file_targets,
     hints,
     outputs,
     parameters,
     resource_types,
     resources,
     sections,
+    template_cycles,
+    template_resources,
     version,
 )
 
@@ -21,5 +24,8 @@ RULE_MODULES = (version, sections, parameters, resources, resource_types, functi
 EVALUATION_RULES = evaluation
 # ``environment`` (7xxx) checks environment files: validate.analyze calls it with the file's EnvironmentModel.
 ENVIRONMENT_RULES = environment
+# These look at other files (children, get_file targets): validate.analyze calls each as
+# ``check(model, report, cross_file)`` when the template is a file or environments are configured.
+CROSS_FILE_RULES = (template_resources, template_cycles, get_file_targets)
 
-__all__ = ["ENVIRONMENT_RULES", "EVALUATION_RULES", "RULE_MODULES"]
+__all__ = ["CROSS_FILE_RULES", "ENVIRONMENT_RULES", "EVALUATION_RULES", "RULE_MODULES"]

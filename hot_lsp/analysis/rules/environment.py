@@ -110,6 +110,13 @@ W7011 = define(
     "parameter_merge_strategies:\n  ServiceNetMap: deep-merge",
     _AREA,
 )
+W7015 = define(
+    "W7015",
+    "A parameters or parameter_defaults name that no template the environment is used with declares (a misspelt "
+    "name does nothing; in `parameters` Heat refuses it: The Parameter (x) was not defined in template).",
+    "(parameter_defaults:\n  NtpServr: pool.ntp.org\n\nin an environment used with templates that declare NtpServer)",
+    _AREA,
+)
 
 # Sections a template has and an environment does not: the file was probably meant as a template.
 _TEMPLATE_SECTIONS = ("resources", "outputs", "conditions", "description", "parameter_groups")
@@ -147,6 +154,7 @@ class Surroundings:
     catalogue: Catalogue
     document_path: str | None = None
     roots: tuple[str, ...] = ()
+    known_parameters: frozenset[str] | None = None  # what the templates it is used with declare (None: not known)
 
     def folders(self) -> tuple[str, ...]:
         """Absolute template paths are looked for only below these (the workspace, else the file's folder)."""
@@ -166,6 +174,8 @@ def check(environment: EnvironmentModel, report: Reporter, around: Surroundings)
     sinks = environment.sections.get("event_sinks")
     if isinstance(sinks, Sequence):
         _event_sinks(sinks, report)
+    if around.known_parameters is not None:
+        _undeclared_parameters(environment, report, around.known_parameters)
 
 
 # -- sections ---------------------------------------------------------------------------------------------------
@@ -315,7 +325,7 @@ class _Registry:
         looked_for = self.location(written, base_url)
         if looked_for is None or os.path.isfile(looked_for):
             return
-        rendered = _rendered_from(looked_for)
+        rendered = rendered_from(looked_for)
         note = f" TripleO renders it from `{os.path.basename(rendered)}` at deploy time." if rendered else ""
         self.report(
             W7008,
@@ -410,11 +420,41 @@ def _near(node: Node, allowed: tuple[str, ...]) -> dict[str, object] | None:
     return {"suggestions": near} if near else None
 
 
-def _rendered_from(path: str) -> str | None:
+def rendered_from(path: str) -> str | None:
     """TripleO's ``x.j2.yaml`` beside a missing ``x.yaml``: the file is generated from it."""
     stem, suffix = os.path.splitext(path)
     candidate = f"{stem}.j2{suffix}"
     return candidate if os.path.isfile(candidate) else None
+
+
+# -- parameter names ---------------------------------------------------------------------------------------------
+
+_UNDECLARED_EFFECT = {
+    "parameters": "Heat refuses the stack (The Parameter ({name}) was not defined in template)",
+    "parameter_defaults": "Heat ignores it",
+}
+_SUGGESTION_LENGTH = 3  # candidates for "did you mean" are names this close in length (a TripleO tree has thousands)
+
+
+def _undeclared_parameters(environment: EnvironmentModel, report: Reporter, known: frozenset[str]) -> None:
+    for section, effect in _UNDECLARED_EFFECT.items():
+        values = environment.sections.get(section)
+        if not isinstance(values, Mapping):
+            continue
+        for pair in values.entries():
+            name = pair.key_value
+            if not isinstance(name, str) or name in known:
+                continue
+            near = [k for k in known if abs(len(k) - len(name)) <= _SUGGESTION_LENGTH]
+            suggestions = did_you_mean(name, near, 3)
+            hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+            report(
+                W7015,
+                pair.key,
+                f"No template this environment is used with declares a parameter `{name}`: "
+                f"{effect.format(name=name)}.{hint}",
+                data={"suggestions": suggestions} if suggestions else None,
+            )
 
 
 # -- parameter_merge_strategies and event_sinks -------------------------------------------------------------------

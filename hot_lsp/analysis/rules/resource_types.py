@@ -6,7 +6,10 @@ Heat finds the type in its registry when it builds the stack, then validates eac
 user's catalogues (``model.catalogue``).
 
 What is certain is an error; what is not is left alone:
-* A type hot-lsp cannot resolve (a template file, an alias to a ``file://`` template, a name an environment maps)
+* Types resolve through the registry in effect (``model.registry``: the configured environment files over Heat's
+  global environment), so a type an environment maps to another is checked as that type, and one it maps to a
+  template is a template resource, which ``template_resources`` checks against its template.
+* A type hot-lsp cannot resolve (an alias to a ``file://`` template, a name no configured environment maps)
   gets no property or attribute checks.
 * A value given by a function is not judged, nor anything inside it; only a ``get_param`` of a parameter whose
   type Heat can never convert to the property's type is (a ``comma_delimited_list`` into a String), and an ``if``
@@ -30,6 +33,7 @@ from ...spec.resource_types import BUILTIN_PATH, Catalogue, PropertySchema, Reso
 from ..codes import define
 from ..dependencies import disabled_resources, if_branches, is_external
 from ..model import FunctionCall, TemplateModel
+from ..registry import Registry
 from ..report import Reporter, span_of_key_line
 from ..suggest import did_you_mean
 from ._property_values import (
@@ -205,6 +209,17 @@ def resolve_type(catalogue: Catalogue, name: str) -> tuple[Resolution, ResourceT
     return "unknown", None
 
 
+def registered_type(
+    registry: Registry, catalogue: Catalogue, name: str, resource: str | None
+) -> tuple[Resolution, ResourceType | None]:
+    """How the registry in effect resolves a type (for the resource ``resource``: entries may be scoped to one)."""
+    found = registry.resolve(name, resource)
+    if found.kind == "type":
+        rtype = catalogue.get(found.name)
+        return ("type", rtype) if rtype is not None else ("unknown", None)
+    return found.kind, None
+
+
 def accepts_any_property(rtype: ResourceType) -> bool:
     """Heat's NoneResource and the placeholders built on it (hidden retired types) empty their properties before
     validating, so they accept anything: in the catalogue, a type with no properties that takes any attribute."""
@@ -219,7 +234,7 @@ class _Checker:
         self.calls = {id(call.node): call for call in model.calls}
         self.look_alikes = {id(look.node) for look in model.look_alikes}
         self.disabled = disabled_resources(model)
-        self.resolutions: dict[str, tuple[Resolution, ResourceType | None]] = {}
+        self.resolutions: dict[tuple[str, str | None], tuple[Resolution, ResourceType | None]] = {}
         self.types: dict[str, ResourceType] = {}  # resource name -> its resolved type
         # Per resource being checked:
         self.name = ""
@@ -237,12 +252,25 @@ class _Checker:
     def place(self, path: str) -> str:
         return f"resource `{self.name}`, {path}"
 
+    # How messages name what the schema belongs to, and its entries (a template resource: its template, parameters).
+    nouns = ("property", "properties")
+
+    def subject(self) -> str:
+        return f"`{self.type_name}`"
+
     # -- types -----------------------------------------------------------------------------------------------
 
-    def resolve(self, type_name: str) -> tuple[Resolution, ResourceType | None]:
-        found = self.resolutions.get(type_name)
+    def resolve(self, type_name: str, resource: str | None = None) -> tuple[Resolution, ResourceType | None]:
+        registry = self.model.registry
+        # Entries scoped to a resource (``resources: <name>:``) make the answer depend on the resource's name.
+        key = (type_name, resource if registry is not None and registry.scoped else None)
+        found = self.resolutions.get(key)
         if found is None:
-            found = self.resolutions[type_name] = resolve_type(self.catalogue, type_name)
+            found = self.resolutions[key] = (
+                resolve_type(self.catalogue, type_name)
+                if registry is None
+                else registered_type(registry, self.catalogue, type_name, resource)
+            )
         return found
 
     def resource(self, name: str, body: Mapping) -> None:
@@ -252,12 +280,12 @@ class _Checker:
         self.name = name
         off = name in self.disabled
         self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
-        kind, rtype = self.resolve(type_node.value)
+        kind, rtype = self.resolve(type_node.value, name)
         if kind == "unknown":
             self.unknown_type(type_node)
             return
         if rtype is None:
-            return  # a template resource: issue 6 reads its parameters and outputs
+            return  # a template resource: the template_resources rules check it against its template
         if not off:
             self.types[name] = rtype
         self.rtype = rtype
@@ -374,8 +402,8 @@ class _Checker:
             hint = f" It takes: {', '.join(sorted(names))}."
         else:
             hint = ""
-        what = f"`{self.type_name}`" if path in ("properties", "update_policy") else f"`{path}`"
-        noun = "update_policy key" if section is _UPDATE_POLICY and path == "update_policy" else "property"
+        what = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
+        noun = "update_policy key" if section is _UPDATE_POLICY and path == "update_policy" else self.nouns[0]
         self.error(
             section.unknown,
             key_node,
@@ -400,8 +428,8 @@ class _Checker:
         if not missing:
             return
         listed = ", ".join(f"`{n}`" for n in missing)
-        where = f"`{self.type_name}`" if path in ("properties", "update_policy") else f"`{path}`"
-        plural = "properties" if len(missing) > 1 else "property"
+        where = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
+        plural = self.nouns[len(missing) > 1]
         data = {"fix": "add_key", "key": missing[0]} if isinstance(anchor, Scalar) and path != "properties" else None
         self.error(
             section.missing,
@@ -536,7 +564,7 @@ class _Checker:
         self.error(
             section.wrong_type,
             at,
-            f"{problem} ({self.place(path)}): `{_label(prop, path)}` is a {prop.type} property; "
+            f"{problem} ({self.place(path)}): `{_label(prop, path)}` is a {prop.type} {self.nouns[0]}; "
             f"{_TYPE_ADVICE.get(prop.type, 'change the value')}.",
         )
 
@@ -563,7 +591,7 @@ class _Checker:
             section.wrong_type,
             call.node if call.node.flow else call.key,
             f"Parameter `{args.value}` is a {param_type}, so get_param gives {_PARAMETER_GIVES_SAID[param_type]}, "
-            f"which Heat never takes for `{_label(prop, path)}`, a {prop.type} property ({self.place(path)}). "
+            f"which Heat never takes for `{_label(prop, path)}`, a {prop.type} {self.nouns[0]} ({self.place(path)}). "
             f"Change the parameter's type, or convert its value.",
         )
 
@@ -579,7 +607,7 @@ class _Checker:
             section.wrong_type,
             call.key,
             f"Both branches of this `if` give a value Heat refuses for `{_label(prop, path)}`, a {prop.type} "
-            f"property ({self.place(path)}): {problems[0]}; {problems[1]}.",
+            f"{self.nouns[0]} ({self.place(path)}): {problems[0]}; {problems[1]}.",
         )
 
     def type_problem(self, prop: PropertySchema, node: Node) -> str | None:

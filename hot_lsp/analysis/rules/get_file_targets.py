@@ -1,0 +1,53 @@
+"""7xxx: ``get_file`` targets that are not there.
+
+python-heatclient reads every ``get_file`` target before it sends a template (``urljoin`` with the template's
+location, so a relative path is taken from the template's folder) and fails when one cannot be read: Heat itself
+only ever sees the ``files`` map. A missing target is a warning, not an error: trees reference files generated at
+deploy time or installed elsewhere. URLs are never fetched and absolute paths outside the folders hot-lsp reads
+are not looked for, so neither is reported.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ...document import Scalar
+from ..codes import define
+from ..model import TemplateModel
+from ..report import Reporter
+
+if TYPE_CHECKING:
+    from ..cross_file import CrossFile
+
+W7014 = define(
+    "W7014",
+    "A `get_file` target that does not exist (the path looked for is named): relative paths are taken from the "
+    "template's folder; URLs and absolute paths outside the folders hot-lsp reads are not looked for.",
+    "resources:\n  config:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: {get_file: missing.sh}",
+    "template_resources",
+)
+
+
+def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+    if around.document_path is None:
+        return  # an unsaved buffer has no folder to start from
+    looked_for: dict[str, bool] = {}
+    for call in model.calls:
+        if call.name != "get_file" or not (isinstance(call.args, Scalar) and isinstance(call.args.value, str)):
+            continue  # a function as the argument: the evaluation rules judge what it gives
+        written = call.args.value
+        path = around.file_path(written, around.document_path)
+        if path is None:
+            continue
+        if path not in looked_for:
+            looked_for[path] = around.exists(path)
+        if looked_for[path]:
+            continue
+        report(
+            W7014,
+            call.args,
+            f"`{written}` does not exist: looked for {path}. python-heatclient reads get_file targets before it "
+            "sends the template, so until the file is there it cannot send it (Could not fetch contents for the "
+            "file).",
+            data={"path": path},
+        )

@@ -1,0 +1,400 @@
+"""3xxx and 7xxx across files: template resources checked against their templates.
+
+A resource whose type is a template file (``type: server.yaml``, beside this template) or that the registry in
+effect maps to one (``hotLsp.environments``, ``--env``) is a template resource (heat-27-facts.md §7). Heat makes
+its properties from the template's parameters and its attributes from the template's outputs, and checks them as
+it checks any resource's, so the findings carry the resource codes (one ``--disable`` covers both):
+
+* E3016 a property the template has no parameter for (Heat: Unknown Property b);
+* E3017 a parameter with no default that the resource does not pass (Heat: Property a not assigned). Heat
+  applies the environments' ``parameter_defaults`` first, so it is an error when the environments in effect are
+  known and none gives it, and a warning when none is configured;
+* E3018 and E3019 a literal of a type Heat cannot convert to the parameter's, or outside its constraints;
+* E3022 ``get_attr`` of an output the template does not have (besides ``show`` and ``resource.<name>``: Heat
+  fails when the attribute is read).
+
+Group members are checked the same way: ``OS::Heat::ResourceGroup``'s ``resource_def`` and
+``OS::Heat::AutoScalingGroup``'s ``resource``; a ``get_attr`` of a group attribute that reads the members' one
+(``[group, out]``, ``resource.0.out``, ``outputs``...) must name an attribute the member has. A group of no
+members (a literal count of 0) creates none, so it is left alone. Values that contain the ResourceGroup's
+``index_var`` are only known per member and are not judged.
+
+Only one level is checked: this template against its children's interfaces; a child gets its own diagnostics
+when it is checked. A template file that is not there is W7012 (a warning: TripleO renders ``*.j2.yaml`` at
+deploy time, and trees reference files installed elsewhere).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ...document.nodes import walk
+from ...spec.resource_types import PropertySchema, ResourceType
+from ..codes import define
+from ..dependencies import if_branches, is_external
+from ..model import TemplateModel
+from ..report import Reporter
+from ..suggest import did_you_mean
+from ..template_resources import (
+    NESTED_RESOURCE_PREFIX,
+    ChildTemplate,
+    template_interface,
+    with_parameter_defaults,
+)
+from ._property_values import UNKNOWN
+from .environment import rendered_from
+from .resource_types import _DISABLED_NOTE, E3022, _Checker, _Section
+
+if TYPE_CHECKING:
+    from ..cross_file import CrossFile
+
+W7012 = define(
+    "W7012",
+    "A template resource whose template file does not exist (the path looked for is named): a `type:` file name "
+    "is taken from the template's folder, a registry entry's file from its environment file's folder.",
+    "resources:\n  web:\n    type: missing_server.yaml",
+    "template_resources",
+)
+
+# Said after "requires the parameter(s) ...", singular and plural.
+_ENVIRONMENTS_UNKNOWN = (
+    " It has no default: pass it, unless an environment's parameter_defaults gives it (Heat applies them to "
+    "every nested stack).",
+    " They have no default: pass them, unless an environment's parameter_defaults gives them (Heat applies them to "
+    "every nested stack).",
+)
+_ENVIRONMENTS_KNOWN = (
+    " It has no default, and no parameter_defaults of the environments in effect gives it.",
+    " They have no default, and no parameter_defaults of the environments in effect gives them.",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class GroupKind:
+    """A group type whose members are one resource definition: where it is, and what the group offers get_attr."""
+
+    definition: str  # the property holding the member definition
+    sizes: tuple[str, ...]  # properties that give the number of members (the first literal one decides)
+    default_size: int | None  # the size when none of them is written
+    own_attributes: tuple[str, ...]  # attributes of the group itself
+    # Attributes whose next get_attr argument names the member attribute (``[group, outputs, out]``).
+    member_path_attributes: tuple[str, ...]
+    other_names_read_members: bool  # any other name is the members' attribute (ResourceGroup) or an error
+    index_var: bool  # the member properties take the index (``%index%``)
+
+
+GROUPS: dict[str, GroupKind] = {
+    "OS::Heat::ResourceGroup": GroupKind(
+        "resource_def", ("count",), 1, ("refs", "refs_map", "removed_rsrc_list", "show"), ("attributes",), True, True
+    ),
+    "OS::Heat::AutoScalingGroup": GroupKind(
+        "resource",
+        ("desired_capacity", "min_size"),
+        None,
+        ("current_size", "refs", "refs_map", "show"),
+        ("outputs", "outputs_list"),
+        False,
+        False,
+    ),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class _Group:
+    """A group of this template whose members were identified."""
+
+    kind_name: str
+    kind: GroupKind
+    members: ChildTemplate | ResourceType | None  # None: the member type is not known here
+
+
+def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+    if not isinstance(model.section("resources"), Mapping) or not model.resources:
+        return
+    checker = _TemplateChecker(model, report, around)
+    for name, entry in model.resources.items():
+        if entry.body is not None:
+            checker.resource(name, entry.body)
+    checker.attributes()
+
+
+class _TemplateChecker(_Checker):
+    """The resource type rules' checker, with a template's interface as the schema."""
+
+    nouns = ("parameter", "parameters")
+
+    def __init__(self, model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+        super().__init__(model, report)
+        self.around = around
+        self.children: dict[str, ChildTemplate] = {}  # template resources whose template was read
+        self.groups: dict[str, _Group] = {}
+        # Per resource being checked:
+        self.child: ChildTemplate | None = None
+        self.prefix = ""  # where the member definition sits in a group's properties
+        self.index_var: str | None = None
+
+    # -- naming ----------------------------------------------------------------------------------------------
+
+    def place(self, path: str) -> str:
+        return f"resource `{self.name}`, {self.prefix}{path}"
+
+    def subject(self) -> str:
+        assert self.child is not None
+        return _template_said(self.child)
+
+    # -- resources ---------------------------------------------------------------------------------------------
+
+    def resource(self, name: str, body: Mapping) -> None:
+        type_node = body.get("type")
+        if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str) and type_node.value):
+            return
+        self.name = name
+        off = name in self.disabled
+        self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+        self.prefix, self.index_var = "", None
+        if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
+            return  # Heat adopts an existing resource and validates nothing of its definition
+        child = self.around.child(type_node.value, name)
+        if child is not None:
+            if self.template_resource(body, type_node, child) and not off:
+                self.children[name] = child
+            return
+        resolved = self.around.registry.resolve(type_node.value, name)
+        group = GROUPS.get(resolved.name) if resolved.kind == "type" else None
+        if group is not None:
+            self.group(name, body, resolved.name, group)
+
+    def template_resource(self, body: Mapping, type_node: Scalar, child: ChildTemplate) -> bool:
+        """Check ``body``'s properties against the child's parameters; whether the child's interface is known."""
+        if child.path is None or child.loaded is None:
+            return False  # not looked for: a URL, or a path outside the folders hot-lsp reads
+        if child.loaded.missing:
+            self.not_found(type_node, child)
+            return False
+        interface = self.interface(child)
+        if interface is None:
+            return False  # unreadable or not a template: its own analysis says why
+        self.child, self.rtype, self.lenient = child, interface, True  # allow_conversion: Heat's from_parameter
+        self.properties(body, type_node, interface)
+        return True
+
+    def interface(self, child: ChildTemplate) -> ResourceType | None:
+        loaded = child.loaded
+        analysis = loaded.analysis if loaded is not None else None
+        if analysis is None or analysis.model is None or not analysis.parsed.syntax_ok:
+            return None  # a child Heat cannot read (or half-typed in the editor) has no interface to judge by
+        written = child.resolution.name
+        base = analysis.derive(f"template interface {written}", lambda a: template_interface(written, a.model))
+        return with_parameter_defaults(base, self.around.parameter_defaults)
+
+    def not_found(self, type_node: Scalar, child: ChildTemplate) -> None:
+        assert child.path is not None
+        written = child.resolution.name
+        if written == child.type_name:
+            what = f"The template `{written}` does not exist"
+        else:
+            source = os.path.basename(child.resolution.source)
+            what = f"`{child.type_name}` is mapped by {source} to the template `{written}`, which does not exist"
+        rendered = rendered_from(child.path)
+        note = f" TripleO renders it from `{os.path.basename(rendered)}` at deploy time." if rendered else ""
+        self.report(
+            W7012,
+            type_node,
+            f"{what}: looked for {child.path}.{note} Until it does, its parameters and outputs are not checked, and "
+            "python-heatclient cannot send the stack (Could not fetch contents for the file).",
+            data={"path": child.path},
+        )
+
+    def missing(
+        self,
+        section: _Section,
+        schema: dict[str, PropertySchema],
+        given: list[str],
+        anchor: Node | tuple[int, int],
+        path: str,
+    ) -> None:
+        """A parameter with no default: certain when the environments in effect are known, else a warning."""
+        saved = self.severity, self.note
+        plural = sum(p.required and p.default is None and n not in given for n, p in schema.items()) > 1
+        if self.around.environments_known:
+            self.note = _ENVIRONMENTS_KNOWN[plural] + self.note
+        else:
+            self.severity, self.note = WARNING, _ENVIRONMENTS_UNKNOWN[plural] + self.note
+        super().missing(section, schema, given, anchor, path)
+        self.severity, self.note = saved
+
+    def value(self, section: _Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
+        if self.index_var is not None and _mentions(node, self.index_var):
+            return UNKNOWN  # each member gets its own index in place of index_var
+        return super().value(section, prop, node, path, key)
+
+    # -- groups ------------------------------------------------------------------------------------------------
+
+    def group(self, name: str, body: Mapping, kind_name: str, kind: GroupKind) -> None:
+        properties = body.get("properties")
+        definition = properties.get(kind.definition) if isinstance(properties, Mapping) else None
+        if not isinstance(definition, Mapping) or self.is_function(definition):
+            return
+        if group_size(properties, kind) == 0:
+            return  # no member is ever created
+        member_node = definition.get("type")
+        if not (isinstance(member_node, Scalar) and isinstance(member_node.value, str) and member_node.value):
+            return
+        member_type = member_node.value
+        self.prefix = f"properties.{kind.definition}."
+        self.index_var = _index_var(properties) if kind.index_var else None
+        members: ChildTemplate | ResourceType | None = None
+        child = self.around.child(member_type, None)
+        if child is not None:
+            if self.template_resource(definition, member_node, child):
+                members = child
+        else:
+            resolved = self.around.registry.resolve(member_type, None)
+            found = self.catalogue.get(resolved.name) if resolved.kind == "type" else None
+            members = found if found is not None and not found.any_attribute else None
+        if name not in self.disabled:
+            self.groups[name] = _Group(kind_name, kind, members)
+
+    # -- get_attr ----------------------------------------------------------------------------------------------
+
+    def attributes(self) -> None:
+        if not self.children and not self.groups:
+            return
+        dead = if_branches(self.model).dead
+        for call in self.model.calls:
+            if call.name != "get_attr" or id(call.node) in dead or not isinstance(call.args, Sequence):
+                continue
+            items = call.args.items
+            if len(items) < 2 or not all(isinstance(item, Scalar) for item in items[:2]):
+                continue
+            resource, attribute = items[0], items[1]
+            assert isinstance(resource, Scalar) and isinstance(attribute, Scalar)
+            if not (isinstance(resource.value, str) and isinstance(attribute.value, str)):
+                continue
+            where = call.where
+            off = where.section == "resources" and where.entry in self.disabled
+            self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+            if resource.value in self.children:
+                self.template_attribute(resource.value, attribute)
+            elif resource.value in self.groups:
+                self.group_attribute(resource.value, items)
+
+    def template_attribute(self, resource: str, attribute: Scalar) -> None:
+        child = self.children[resource]
+        interface = self.interface(child)
+        name = attribute.value
+        if interface is None or name in interface.attributes or name.startswith(NESTED_RESOURCE_PREFIX):
+            return
+        self.unknown_output(attribute, resource, f"`{resource}` is {_template_said(child)}", interface)
+
+    def group_attribute(self, resource: str, items: list[Node]) -> None:
+        group = self.groups[resource]
+        attribute = items[1]
+        assert isinstance(attribute, Scalar)
+        key = attribute.value
+        member_at: Node | None = None  # the argument naming the members' attribute
+        if key in group.kind.own_attributes:
+            return
+        if key in group.kind.member_path_attributes or key.startswith(NESTED_RESOURCE_PREFIX):
+            inline = key.split(".", 2)[2:] if key.startswith(NESTED_RESOURCE_PREFIX) else []
+            if inline:
+                self.member_attribute(group, resource, attribute, inline[0])
+                return
+            member_at = items[2] if len(items) > 2 else None
+        elif group.kind.other_names_read_members:
+            member_at = attribute
+        else:
+            self.error(
+                E3022,
+                attribute,
+                f"The Referenced Attribute ({resource} {key}) is incorrect: `{resource}` is an `{group.kind_name}`, "
+                f"which has no attribute `{key}`. Its attributes: "
+                f"{', '.join(sorted((*group.kind.own_attributes, *group.kind.member_path_attributes)))}.",
+            )
+            return
+        if isinstance(member_at, Scalar) and isinstance(member_at.value, str):
+            self.member_attribute(group, resource, member_at, member_at.value)
+
+    def member_attribute(self, group: _Group, resource: str, at: Scalar, name: str) -> None:
+        members = group.members
+        if isinstance(members, ChildTemplate):
+            interface = self.interface(members)
+            if interface is None or name in interface.attributes or name.startswith(NESTED_RESOURCE_PREFIX):
+                return
+            said = f"the members of `{resource}` are {_template_said(members)}"
+            self.unknown_output(at, resource, said, interface, name)
+        elif isinstance(members, ResourceType) and name not in members.attributes:
+            names = [n for n, a in members.attributes.items() if not a.support_status.hidden]
+            suggestions = did_you_mean(name, names, 3)
+            hint = (
+                f" Did you mean `{suggestions[0]}`?" if suggestions else f" Its attributes: {', '.join(sorted(names))}."
+            )
+            self.error(
+                E3022,
+                at,
+                f"The Referenced Attribute ({resource} {name}) is incorrect: the members of `{resource}` are "
+                f"`{members.name}`, which has no attribute `{name}`.{hint}",
+                data={"suggestions": suggestions} if suggestions else None,
+            )
+
+    def unknown_output(
+        self, at: Scalar, resource: str, said: str, interface: ResourceType, name: str | None = None
+    ) -> None:
+        name = name or at.value
+        outputs = [n for n in interface.attributes if n not in ("show", "OS::stack_id")]
+        suggestions = did_you_mean(name, outputs, 3)
+        if suggestions:
+            hint = f" Did you mean `{suggestions[0]}`?"
+        else:
+            hint = f" Its outputs: {', '.join(sorted(outputs))}." if outputs else " It has no outputs."
+        self.error(
+            E3022,
+            at,
+            f"The Referenced Attribute ({resource} {name}) is incorrect: {said}, which has no output `{name}`.{hint}",
+            data={"suggestions": suggestions} if suggestions else None,
+        )
+
+
+# -- helpers ------------------------------------------------------------------------------------------------
+
+
+def _template_said(child: ChildTemplate) -> str:
+    """How messages name a child: the file as written, and the type that maps to it when it is mapped."""
+    written = child.resolution.name
+    if written == child.type_name:
+        return f"the template `{written}`"
+    return f"`{child.type_name}` (the template `{written}`)"
+
+
+def group_size(properties: Node | None, kind: GroupKind) -> int | None:
+    """The number of members when a literal says it (None: decided by a function or a parameter)."""
+    if not isinstance(properties, Mapping):
+        return kind.default_size
+    for name in kind.sizes:
+        node = properties.get(name)
+        if node is None:
+            continue
+        value = node.value if isinstance(node, Scalar) else None
+        if isinstance(value, bool) or not isinstance(value, (int, str)):
+            return None
+        try:
+            return int(value)  # Heat's Integer property: int(), so "0" counts
+        except ValueError:
+            return None
+    return kind.default_size
+
+
+def _index_var(properties: Node | None) -> str:
+    node = properties.get("index_var") if isinstance(properties, Mapping) else None
+    if isinstance(node, Scalar) and isinstance(node.value, str) and node.value:
+        return node.value
+    return "%index%"
+
+
+def _mentions(node: Node, text: str) -> bool:
+    return any(
+        isinstance(inner, Scalar) and isinstance(inner.value, str) and text in inner.value for inner in walk(node)
+    )

@@ -1,0 +1,100 @@
+"""`hot-lsp check` across files: template resources checked against their templates, `--env` registries applied,
+and environment names checked against the templates checked with them."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from hot_lsp.cli import main
+
+VERSION = "heat_template_version: 2021-04-16\n"
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"))
+    return path
+
+
+def check(capsys, *args: str) -> tuple[int, list[dict]]:
+    code = main(["check", "--format", "json", *args])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def codes(found: list[dict]) -> list[tuple[str, str, str]]:
+    return [(Path(d["file"]).name, d["code"], d["severity"]) for d in found]
+
+
+@pytest.fixture
+def tree(tmp_path: Path, monkeypatch) -> Path:
+    monkeypatch.chdir(tmp_path)
+    write(
+        tmp_path, "templates/child.yaml", VERSION + "parameters:\n  name: {type: string}\noutputs:\n  ip: {value: x}\n"
+    )
+    write(
+        tmp_path,
+        "templates/parent.yaml",
+        VERSION + "resources:\n  web:\n    type: child.yaml\n    properties: {nmae: x}\n"
+        "outputs:\n  o: {value: {get_attr: [web, ipp]}}\n",
+    )
+    write(
+        tmp_path,
+        "templates/mapped.yaml",
+        VERSION + "resources:\n  web:\n    type: My::Web\n    properties: {name: x}\n",
+    )
+    write(tmp_path, "envs/registry.yaml", "resource_registry:\n  My::Web: ../templates/child.yaml\n")
+    write(tmp_path, "envs/defaults.yaml", "parameter_defaults:\n  name: web\n  nmae: typo\n")
+    return tmp_path
+
+
+def test_parent_is_checked_against_its_child(tree: Path, capsys):
+    code, found = check(capsys, "templates/parent.yaml")
+    assert code == 1
+    # The missing `name` is a warning: no environment is configured, one may give it.
+    assert codes(found) == [
+        ("parent.yaml", "E3017", "warning"),
+        ("parent.yaml", "E3016", "error"),
+        ("parent.yaml", "E3022", "error"),
+    ]
+
+
+def test_environment_defaults_make_the_missing_parameter_certain_or_supplied(tree: Path, capsys):
+    _, found = check(capsys, "templates/parent.yaml", "--env", "envs/registry.yaml")
+    assert ("parent.yaml", "E3017", "error") in codes(found)  # environments known, none gives `name`: an error
+    _, found = check(capsys, "templates/parent.yaml", "--env", "envs/defaults.yaml")
+    assert "E3017" not in {d["code"] for d in found}
+
+
+def test_env_registry_maps_types_to_templates(tree: Path, capsys):
+    code, found = check(capsys, "templates/mapped.yaml")
+    assert code == 0 and [d["code"] for d in found] == ["W3015"]
+    code, found = check(capsys, "templates/mapped.yaml", "--env", "envs/registry.yaml")
+    assert code == 0 and found == []  # mapped, and the child takes `name`
+
+
+def test_environment_names_are_checked_against_the_templates_checked(tree: Path, capsys):
+    _, found = check(capsys, "templates", "envs")
+    undeclared = [d for d in found if d["code"] == "W7015"]
+    assert [(Path(d["file"]).name, d["message"].split(":")[0]) for d in undeclared] == [
+        ("defaults.yaml", "No template this environment is used with declares a parameter `nmae`")
+    ]
+    _, found = check(capsys, "envs")  # no template checked: their parameters are not known
+    assert "W7015" not in {d["code"] for d in found}
+
+
+def test_missing_files_are_warnings(tree: Path, capsys):
+    write(
+        tree,
+        "templates/gaps.yaml",
+        VERSION + "resources:\n  web:\n    type: gone.yaml\n  s:\n    type: OS::Heat::Value\n"
+        "    properties: {value: {get_file: gone.sh}}\n",
+    )
+    code, found = check(capsys, "templates/gaps.yaml")
+    assert code == 0
+    assert codes(found) == [("gaps.yaml", "W7012", "warning"), ("gaps.yaml", "W7014", "warning")]
+    assert str(tree / "templates" / "gone.yaml") in found[0]["message"]
