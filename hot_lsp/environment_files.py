@@ -53,6 +53,11 @@ class EnvironmentFiles:
                 found.append(values)
         return tuple(found)
 
+    def paths(self, globs: Iterable[str], folders: Iterable[str]) -> tuple[str, ...]:
+        """The absolute paths the globs match, in glob order (the expansion reused for a second, like :meth:`load`)."""
+        globs, folders = tuple(globs), tuple(folders)
+        return tuple(path for path, _ in self._paths(globs, folders)) if globs else ()
+
     def _paths(self, globs: tuple[str, ...], folders: tuple[str, ...]) -> list[tuple[str, str]]:
         key = (globs, folders)
         now = self._clock()

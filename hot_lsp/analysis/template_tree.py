@@ -36,6 +36,7 @@ from .evaluation.inputs import resolve_parameters
 from .evaluation.render import resource_enabled
 from .evaluation.values import OMIT
 from .model import Entry
+from .overlay import Overlay
 from .registry import Registry, Resolution, template_location
 from .template_files import LoadedEnvironment, Stamp, TemplateFiles
 from .validate import Analysis
@@ -444,9 +445,15 @@ def _definition_span(entry: Entry | None, path: tuple[str, ...], index: int, nod
 # -- reuse across requests ----------------------------------------------------------------------------
 
 
-def tree_is_current(tree: Tree) -> bool:
-    """Whether every file the tree looked at still has the (mtime, size) it had, or is still absent."""
+def tree_is_current(tree: Tree, overlay: Overlay | None = None) -> bool:
+    """Whether every file the tree looked at still has the (mtime, size) it had, or is still absent; a file
+    open in the editor (in ``overlay``) must still have the revision it was read at."""
+    overlay = overlay or {}
     for path, stamp in tree.stamps.items():
+        if path in overlay or (stamp is not None and stamp[0] == -1):
+            if stamp is None or (-1, overlay[path][0] if path in overlay else None) != stamp:
+                return False
+            continue
         try:
             status = os.stat(path)
         except OSError:
@@ -466,9 +473,11 @@ class TreeCache:
         self.size = size
         self._entries: dict[tuple[object, ...], tuple[Analysis, Tree]] = {}
 
-    def get(self, analysis: Analysis, key: tuple[object, ...], build: Callable[[], Tree]) -> Tree:
+    def get(
+        self, analysis: Analysis, key: tuple[object, ...], build: Callable[[], Tree], overlay: Overlay | None = None
+    ) -> Tree:
         found = self._entries.get(key)
-        if found is not None and found[0] is analysis and tree_is_current(found[1]):
+        if found is not None and found[0] is analysis and tree_is_current(found[1], overlay):
             return found[1]
         tree = build()
         self._entries.pop(key, None)

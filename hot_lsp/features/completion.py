@@ -570,7 +570,7 @@ class _Collector:
     def _property_keys(self, present: set[str]) -> list[_Item]:
         found = self._property_place()
         if found is None:
-            return []
+            return self._child_parameter_keys(present)
         keys = docs.keys_at(found.resource_type.properties, found.parts)
         if not keys:
             return []
@@ -592,6 +592,34 @@ class _Collector:
                 deprecated=docs.retired(schema.support_status),
             )
             for rank, schema in enumerate(chosen)
+        ]
+
+    def _child_parameter_keys(self, present: set[str]) -> list[_Item]:
+        """A template resource's properties: its child template's parameters, required ones first."""
+        path = docs.through_if_branches(self.place)
+        if path is None:
+            return []
+        from .template_children import child_for_properties  # reads the child: only when needed
+
+        at = child_for_properties(self.snapshot, path)
+        if at is None:
+            return []
+        where = at.child.path.rsplit("/", 1)[-1] if at.child.path else at.slot.type_name
+        chosen = sorted(
+            (p for name, p in at.parameters.items() if name not in present), key=lambda p: (p.has_default, p.name)
+        )
+        return [
+            _Item(
+                label=parameter.name,
+                kind=Kind.Property,
+                insert=self._key_text(parameter.name, _MAP if parameter.type == "json" else None),
+                group=_KEYS,
+                rank=rank,
+                detail=f"{parameter.type or 'parameter'} of {where}" + ("" if parameter.has_default else ", required"),
+                doc=parameter.description,
+                snippet=not self.cursor.quote,
+            )
+            for rank, parameter in enumerate(chosen)
         ]
 
     def _property_key_text(self, schema: PropertySchema) -> str:

@@ -99,7 +99,7 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
             call = place.call
             if call is not None and call.index == len(hit.path) - 1:
                 return describe_function(call.name, version, call.context)
-        return _key_doc(hit.path, names) or hover_doc(snapshot, hit, version)
+        return _key_doc(hit.path, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
     if found is not None:
         reference = found.references.get(id(node))
         if reference is not None:
@@ -108,7 +108,16 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
         kind = name_slot(classify(hit.path, version))
         if kind is not None and isinstance(node.value, str):
             return describe_reference(kind, node.value, names)
-    return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version)
+    return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
+
+
+def _template_resource(snapshot: Snapshot, hit: Hit) -> str | None:
+    """A type standing for a child template, or a property key of one (only below ``resources``)."""
+    if len(hit.path) < 3 or hit.path[0] != "resources":
+        return None
+    from .template_resource_hover import template_resource_hover  # reads the child: only when needed
+
+    return template_resource_hover(snapshot, hit)
 
 
 # -- references --------------------------------------------------------------------------------

@@ -14,7 +14,10 @@ from typing import Any
 from lsprotocol import types
 
 from ..analysis.evaluation import EnvironmentValues
+from ..analysis.overlay import Overlay
+from ..analysis.template_tree import MAX_NESTED_DEPTH
 from ..analysis.validate import Analysis, catalogue_paths, resource_catalogue
+from ..analysis.workspace_index import WorkspaceIndex
 from ..document.positions import Encoding
 from ..spec.resource_types import Catalogue
 
@@ -42,6 +45,8 @@ class Settings:
             return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
 
         depth = raw.get("nestedDepth", 1)
+        if isinstance(depth, str) and depth.strip().upper() == "MAX":
+            depth = MAX_NESTED_DEPTH  # as hot/resourceList and --nested-depth take it
         return cls(
             environments=strings(raw.get("environments")),
             parameters=dict(raw["parameters"]) if isinstance(raw.get("parameters"), dict) else {},
@@ -64,6 +69,13 @@ class Snapshot:
     environments: tuple[EnvironmentValues, ...] = ()
     # Folders get_file may read from (the workspace folders); empty: the document's own folder.
     file_roots: tuple[str, ...] = ()
+    # The files of ``hotLsp.environments`` (absolute, in order): their registries map types to child templates.
+    environment_paths: tuple[str, ...] = ()
+    # The open documents' texts by absolute path, (revision, text): children are read from them first.
+    overlay: Overlay | None = field(default=None, compare=False)
+    # The workspace index (who uses a template, which environments set its parameters); None outside the server.
+    # A live view the server keeps current: read it on the event loop, while answering, only.
+    workspace: WorkspaceIndex | None = field(default=None, compare=False)
 
     @property
     def text(self) -> str:

@@ -1,4 +1,5 @@
-"""Document symbols (sections, then their entries) and workspace symbols (entries across open documents).
+"""Document symbols (sections, then their entries) and workspace symbols (entries across open documents, and
+the templates of the workspace index that are not open).
 
 A resource that is a nested stack (a template resource, a group's members) gets the resources of that
 stack as children, down to ``hotLsp.nestedDepth`` (the server builds the tree and passes it in). A
@@ -9,13 +10,16 @@ range of the top-level resource it comes from, and its file in ``detail``.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 
 from lsprotocol import types
 
 from .. import spec
 from ..analysis.template_tree import Tree, TreeNode
 from ..analysis.validate import Analysis
+from ..analysis.workspace_index import WorkspaceIndex
 from ..document import Mapping, Node, Scalar, Sequence
+from ..document.positions import Encoding
 from ._targets import content_end, entry_end, token_span
 from .snapshot import Snapshot
 
@@ -215,12 +219,19 @@ WORKSPACE_LIMIT = 1000
 
 
 def workspace_symbols(
-    snapshots: list[Snapshot], query: str, limit: int = WORKSPACE_LIMIT
+    snapshots: list[Snapshot],
+    query: str,
+    limit: int = WORKSPACE_LIMIT,
+    index: WorkspaceIndex | None = None,
+    encoding: Encoding = "utf-16",
 ) -> list[types.WorkspaceSymbol]:
     """Parameters, resources, conditions and outputs of every template whose name matches ``query`` (case
-    aside, as a substring first, else as a subsequence); substring matches come first."""
+    aside, as a substring first, else as a subsequence); substring matches come first. Templates not open come
+    from ``index`` (without their conditions, which it does not keep)."""
     wanted = query.strip().lower()
     found: list[tuple[int, str, str, int, types.WorkspaceSymbol]] = []
+    if index is not None:
+        found.extend(_indexed_symbols(index, {s.uri for s in snapshots}, wanted, encoding))
     for snapshot in snapshots:
         model = snapshot.analysis.model
         if model is None:
@@ -245,6 +256,34 @@ def workspace_symbols(
                 found.append((rank, name.lower(), snapshot.uri, start, symbol))
     found.sort(key=lambda item: item[:4])
     return [item[-1] for item in found[:limit]]
+
+
+def _indexed_symbols(
+    index: WorkspaceIndex, open_uris: set[str], wanted: str, encoding: Encoding
+) -> list[tuple[int, str, str, int, types.WorkspaceSymbol]]:
+    found = []
+    for record in index.files("template"):
+        uri = Path(record.path).as_uri()
+        if uri in open_uris or record.stamp[0] == -1:  # an open document: its snapshot answers
+            continue
+        for section, spans in (
+            ("parameters", record.parameters),
+            ("resources", record.resources),
+            ("outputs", record.outputs),
+        ):
+            for name, span in spans.items():
+                rank = _match(wanted, name.lower())
+                if rank is None:
+                    continue
+                start, end = span.columns(encoding)
+                location = types.Location(
+                    uri=uri, range=types.Range(types.Position(span.line, start), types.Position(span.line, end))
+                )
+                symbol = types.WorkspaceSymbol(
+                    name=name, kind=_ENTRY_KINDS[section], location=location, container_name=section
+                )
+                found.append((rank, name.lower(), uri, span.line, symbol))
+    return found
 
 
 def _match(query: str, name: str) -> int | None:

@@ -112,3 +112,11 @@ def test_main_readme_links_every_editor():
     section = readme.split("## Editors", 1)[1].split("\n## ", 1)[0]
     for editor in ["vscode", "neovim", "emacs", "vim", "helix", "sublime"]:
         assert f"(editors/{editor}/)" in section, editor
+
+
+def test_vscode_nested_depth_offers_what_the_server_accepts():
+    spec = PROPERTIES["hotLsp.nestedDepth"]
+    for value in spec["enum"]:
+        expected = 5 if value == "MAX" else value
+        assert Settings.from_json({"hotLsp": {"nestedDepth": value}}).nested_depth == expected, value
+    assert "MAX" in spec["enum"] and set(range(6)) <= set(spec["enum"])

@@ -40,7 +40,7 @@ async def test_capabilities(client: LanguageClient):
     assert caps.folding_range_provider
     assert list(caps.code_action_provider.code_action_kinds) == [types.CodeActionKind.QuickFix]
     assert caps.diagnostic_provider.identifier == "hot-lsp"
-    assert caps.diagnostic_provider.inter_file_dependencies is False
+    assert caps.diagnostic_provider.inter_file_dependencies is True  # templates follow their children
     prepare = client.capabilities.text_document.rename and client.capabilities.text_document.rename.prepare_support
     if prepare:
         assert caps.rename_provider.prepare_provider is True

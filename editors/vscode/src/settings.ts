@@ -14,7 +14,9 @@ export function serverSettings(): Record<string, unknown> {
 }
 
 export function nestedDepth(): number {
-  return vscode.workspace.getConfiguration('hotLsp').get<number>('nestedDepth', 1);
+  // "MAX" is Heat's max_nested_stack_depth, 5, as the server reads it.
+  const value = vscode.workspace.getConfiguration('hotLsp').get<number | string>('nestedDepth', 1);
+  return typeof value === 'string' ? 5 : value;
 }
 
 // hotLsp.environments expanded as the server does: each glob against each workspace folder, in order,

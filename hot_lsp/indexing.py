@@ -1,0 +1,233 @@
+"""The server's side of the workspace index: read the workspace folders in the background, keep it current.
+
+At ``initialized`` the folders are walked and their HOT files read on the analysis worker, a small chunk at a
+time, so requests are answered and analyses go in between while a large workspace is read (one worker: the YAML
+parser's pure-Python fallback is not safe on two threads at once); the client sees work-done progress when it
+supports it (``window/workDoneProgress/create``, then ``$/progress`` begin, reports, end). Afterwards a file is
+read again when it is saved or a watched-file event names it; an open document is summarised from the analysis
+the store already made of its text, whenever one becomes current.
+
+The index itself (:class:`~hot_lsp.analysis.workspace_index.WorkspaceIndex`) is changed and asked on the
+event loop only: the worker hands back summaries, the loop puts them in.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor
+from typing import Any
+
+from lsprotocol import types
+
+from .analysis.overlay import Overlay
+from .analysis.template_files import MAX_FILE_BYTES, TemplateFiles
+from .analysis.template_resources import registry_for
+from .analysis.validate import Analysis, resource_catalogue
+from .analysis.workspace_index import (
+    MAX_FILES,
+    IndexedFile,
+    WorkspaceIndex,
+    candidate_files,
+    index_analysis,
+    read_indexed_file,
+)
+
+log = logging.getLogger(__name__)
+
+CHUNK = 8  # files read per step (~30 ms): an analysis queued meanwhile waits for one chunk at most
+PROGRESS_CREATE_WAIT_S = 5.0  # a client that never answers window/workDoneProgress/create must not stop the index
+PROGRESS_TITLE = "hot-lsp: indexing HOT files"
+PROGRESS_TOKEN = "hot-lsp-indexing"
+
+Named = Callable[[str], bool]  # whether a path is named like an environment file
+
+
+class Progress:
+    """Work-done progress on the client, or nothing when it does not support it."""
+
+    def __init__(self, server: Any, enabled: bool) -> None:
+        self._server = server
+        self._enabled = enabled
+        self._token: str | None = None
+        self._serial = 0
+
+    async def begin(self, message: str) -> None:
+        if not self._enabled:
+            return
+        self._serial += 1
+        token = f"{PROGRESS_TOKEN}-{self._serial}"
+        try:
+            await asyncio.wait_for(self._server.work_done_progress.create_async(token), PROGRESS_CREATE_WAIT_S)
+        except Exception as error:  # refused, not answered, or the client is gone: index without showing it
+            log.info("window/workDoneProgress/create failed: %r", error)
+            return
+        self._token = token
+        self._server.work_done_progress.begin(
+            token, types.WorkDoneProgressBegin(title=PROGRESS_TITLE, message=message, percentage=0, cancellable=False)
+        )
+
+    def report(self, done: int, total: int) -> None:
+        if self._token is not None:
+            percentage = 100 * done // total if total else 100
+            value = types.WorkDoneProgressReport(message=f"{done}/{total} files", percentage=percentage)
+            self._server.work_done_progress.report(self._token, value)
+
+    def end(self, message: str) -> None:
+        if self._token is not None:
+            self._server.work_done_progress.end(self._token, types.WorkDoneProgressEnd(message=message))
+            self._token = None
+
+
+def _read_chunk(
+    paths: Sequence[str], named: Named, known: dict[str, IndexedFile] | None = None
+) -> list[tuple[str, IndexedFile | None]]:
+    """Summaries of ``paths`` (those ``known`` and unchanged on disk are not read again)."""
+    found = []
+    for path in paths:
+        try:
+            found.append((path, read_indexed_file(path, named(path), (known or {}).get(path))))
+        except Exception:  # one odd file must not stop the index
+            log.exception("indexing %s failed", path)
+            found.append((path, None))
+    return found
+
+
+class WorkspaceIndexing:
+    """Builds and updates the index; every method is called on the event loop."""
+
+    def __init__(self, executor: Executor | None = None) -> None:
+        self.index = WorkspaceIndex()
+        self._pool = executor  # where files are read (the server's analysis worker); None: the loop's default
+        self._scan: asyncio.Task[None] | None = None
+        self._registry_key: tuple[object, ...] | None = None
+        # Called on the loop after the index changed (the paths whose summaries changed; empty: many did).
+        self.on_change: Callable[[set[str]], None] | None = None
+
+    # -- the whole workspace ---------------------------------------------------------------------
+
+    def scan(self, folders: Sequence[str], named: Named, progress: Progress) -> asyncio.Task[None]:
+        """(Re)read the workspace folders in the background; a scan under way is cancelled."""
+        if self._scan is not None and not self._scan.done():
+            self._scan.cancel()
+        self._scan = asyncio.ensure_future(self._read_folders(tuple(folders), named, progress))
+        return self._scan
+
+    async def _read_folders(self, folders: tuple[str, ...], named: Named, progress: Progress) -> None:
+        loop = asyncio.get_running_loop()
+        index = self.index
+        await progress.begin(f"{len(folders)} folder(s)")
+        try:
+            paths = await loop.run_in_executor(self._pool, candidate_files, folders)
+            total = len(paths)
+            progress.report(0, total)
+            for start in range(0, total, CHUNK):
+                chunk = paths[start : start + CHUNK]
+                known = {path: record for path in chunk if (record := index.on_disk(path)) is not None}
+                for path, record in await loop.run_in_executor(self._pool, _read_chunk, chunk, named, known):
+                    if record is None:
+                        index.remove(path)
+                    else:
+                        index.put(record)
+                progress.report(min(start + CHUNK, total), total)
+            found = set(paths)
+            for gone in [r.path for r in index.files() if r.path not in found and _below(r.path, folders)]:
+                index.remove(gone)  # deleted since the last scan
+            # Every HOT file of the workspace is in: what no template declares is known (not so without folders,
+            # nor when the walk stopped at its bound).
+            index.complete = bool(folders) and total < MAX_FILES
+            progress.end(f"{len(index)} HOT files")
+            log.info("indexed %d HOT files of %d candidates in %s", len(index), total, ", ".join(folders))
+        except asyncio.CancelledError:
+            progress.end("cancelled")
+            raise
+        except Exception:
+            progress.end("failed")
+            log.exception("indexing the workspace failed")
+        if self.on_change is not None:
+            self.on_change(set())
+
+    # -- one file --------------------------------------------------------------------------------
+
+    async def reread(self, paths: Iterable[str], named: Named) -> None:
+        """Read files again (saved, or changed on disk); a file that is gone or no longer HOT leaves the index."""
+        loop = asyncio.get_running_loop()
+        wanted = [os.path.normpath(path) for path in paths]
+        if not wanted:
+            return
+        changed = set()
+        for path, record in await loop.run_in_executor(self._pool, _read_chunk, wanted, named):
+            before = self.index.revision
+            if record is None:
+                self.index.remove(path)
+            else:
+                self.index.put(record)
+            if self.index.revision != before:
+                changed.add(path)
+        if changed and self.on_change is not None:
+            self.on_change(changed)
+
+    def analysed(self, path: str, revision: int, analysis: Analysis) -> None:
+        """An open document's analysis became current: its summary replaces the file's."""
+        path = os.path.normpath(path)
+        before = self.index.revision
+        record = index_analysis(path, (-1, revision), analysis)
+        if record is None:
+            self.index.forget_open(path)
+        else:
+            self.index.put_open(record)
+        if self.index.revision != before and self.on_change is not None:
+            self.on_change({path})
+
+    def closed(self, path: str, named: Named) -> None:
+        """An open document was closed: the file on disk counts again (read anew: it may have been saved)."""
+        self.index.forget_open(os.path.normpath(path))
+        asyncio.ensure_future(self.reread([path], named))
+
+    # -- the registry of the configured environments ---------------------------------------------
+
+    async def configure(
+        self, catalogue_paths: tuple[str, ...], environment_paths: Sequence[str], overlay: Overlay, named: Named
+    ) -> None:
+        """Link types through the registry of ``environment_paths`` over the resource types of ``catalogue_paths``
+        (read on the worker; linked again only when one of them changed). Environment files outside the
+        folders are indexed too."""
+        paths = tuple(os.path.normpath(path) for path in environment_paths)
+        loop = asyncio.get_running_loop()
+
+        def build() -> tuple[Any, tuple[object, ...]]:
+            catalogue = resource_catalogue(catalogue_paths)
+            files = TemplateFiles(None, {p: overlay[p] for p in paths if p in overlay})
+            registry = registry_for(catalogue, paths, files)
+            return registry, (id(catalogue), paths, tuple(files.stamps.get(p) for p in paths))
+
+        registry, key = await loop.run_in_executor(self._pool, build)
+        if key == self._registry_key:
+            return
+        self._registry_key = key
+        self.index.set_registry(registry, paths)
+        missing = [path for path in paths if self.index.file(path) is None]
+        if missing:
+            await self.reread(missing, named)
+        if self.on_change is not None:
+            self.on_change(set())
+
+    def shutdown(self) -> None:
+        if self._scan is not None:
+            self._scan.cancel()
+
+
+def _below(path: str, folders: Iterable[str]) -> bool:
+    return any(path.startswith(os.path.abspath(folder).rstrip(os.sep) + os.sep) for folder in folders)
+
+
+def disk_text(path: str) -> str | None:
+    """The text of the file at ``path`` as Heat would read it; None when it cannot be read."""
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+        return data.decode("utf-8-sig") if len(data) <= MAX_FILE_BYTES else None
+    except (OSError, UnicodeDecodeError):
+        return None
