@@ -24,7 +24,9 @@ def build_parser() -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="FILE",
-        help="an environment file whose parameter values the evaluation rules (8xxx) use (repeatable, in order)",
+        help="an environment file: its resource_registry maps types (template resources are checked against their "
+        "templates), its parameter_defaults reach nested templates, its values feed the evaluation rules (8xxx) "
+        "(repeatable, in order)",
     )
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     check.add_argument(
@@ -62,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
+
+    # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
+    commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
     return parser
 
 
@@ -107,6 +112,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     # No subcommand (or options editors add, such as --stdio): serve LSP.
     if not args or args[0] == "serve" or args[0].startswith(("--tcp", "--stdio", "--log-level")):
         return _serve(args[1:] if args and args[0] == "serve" else args)
+    if args[0] == "fuzz":
+        from .fuzz.run import main as run_fuzz
+
+        return run_fuzz(args[1:])
     options = parser.parse_args(args)
     if options.command == "check":
         from .commands.check import run_check

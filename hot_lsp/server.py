@@ -33,6 +33,7 @@ import sys
 import traceback
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
@@ -47,12 +48,15 @@ from . import __version__
 from .analysis.resource_list import row_json, tree_rows
 from .analysis.template_files import TemplateFiles
 from .analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
+from .analysis.validate import Analysis, catalogue_paths
+from .analysis.workspace_index import file_stamp
 from .document.positions import Encoding
-from .environment_files import EnvironmentFiles, expand
+from .environment_files import EnvironmentFiles
 from .features.diagnostics import SOURCE, lsp_diagnostics
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
-from .store import DocumentStore, Superseded, WorkspaceInputs
+from .indexing import Progress, WorkspaceIndexing, disk_text
+from .store import DocumentStore, Superseded, WorkspaceInputs, named_as_environment
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -62,6 +66,7 @@ DEBOUNCE_MS = 200
 CONFIGURATION_WAIT_S = 2.0
 COMPLETION_TRIGGERS = [":", " ", "[", "{", ",", "-", "."]
 RESOURCE_LIST = "hot/resourceList"
+WATCHED_FILES = "**/*.{yaml,yml,template,json,hot}"  # the files the workspace index reads
 SETTINGS_SECTION = "hotLsp"
 _SETTINGS_KEYS = frozenset(
     {"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths", "inlayHints"}
@@ -155,6 +160,12 @@ class HotLanguageServer(LanguageServer):
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
         self._missing: set[str] = set()
         self.debounce = debounce_seconds()
+        # The workspace index: read in the background from ``initialized`` on, between analyses (indexing.py).
+        self.indexing = WorkspaceIndexing(self._analysis_pool)
+        self.indexing.on_change = self.index_changed
+        self.store.on_analysis = self.document_analysed
+        self._refresh_task: asyncio.Task[None] | None = None
+        self._known_parameters: frozenset[str] | None = None  # as the environment documents were last told
 
     # -- client facts -------------------------------------------------------------------------
 
@@ -215,11 +226,12 @@ class HotLanguageServer(LanguageServer):
         """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
         folders = self.workspace_folders()
         environments = self.environment_files.load(self.settings.environments, folders)
-        return WorkspaceInputs(environments, folders)
+        paths = self.environment_files.paths(self.settings.environments, folders)
+        return WorkspaceInputs(environments, folders, paths, self.indexing.index)
 
     def environment_paths(self) -> tuple[str, ...]:
         """The files ``hotLsp.environments`` names, in the order they apply (their registries map types)."""
-        return tuple(path for path, _ in expand(self.settings.environments, self.workspace_folders()))
+        return self.environment_files.paths(self.settings.environments, self.workspace_folders())
 
     async def nested_tree(self, snapshot: Snapshot, depth: int) -> Tree | None:
         """The snapshot's nested stacks, built on the analysis worker (it reads files and evaluates)."""
@@ -235,7 +247,11 @@ class HotLanguageServer(LanguageServer):
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
             return cached
-        return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs)
+        try:
+            return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs)
+        except Exception as error:  # the analysis itself crashed: every request about the document answers empty
+            self.report_crash("analysis", error, uri=uri)
+            return None
 
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
@@ -248,6 +264,9 @@ class HotLanguageServer(LanguageServer):
         except Superseded:
             # Answer at once; the client asks again about the new text.
             raise JsonRpcContentModified(f"{uri} changed while the request waited") from None
+        except Exception as error:  # the analysis itself crashed: answered empty, see snapshot()
+            self.report_crash("analysis", error, uri=uri)
+            return None
 
     # -- running features ---------------------------------------------------------------------
 
@@ -336,13 +355,17 @@ class HotLanguageServer(LanguageServer):
             if snapshot is None or self.store.stamp(uri) != stamp:
                 return
             published = self._published.get(uri)
-            if published is not None and published[0] == stamp[0] and _older(snapshot.version, published[1]):
-                return
+            version = snapshot.version
+            if published is not None and published[0] == stamp[0] and _older(version, published[1]):
+                # The client's versions went backwards. Never publish for a version older than one already
+                # published, nor leave that one's findings on the newer text: publish these without a version.
+                version = None
             diagnostics = self.diagnostics_of(snapshot)
             self.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=snapshot.version)
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
             )
-            self._published[uri] = (stamp[0], snapshot.version)
+            if version is not None:
+                self._published[uri] = (stamp[0], version)
         except asyncio.CancelledError:
             raise
         except Exception as error:
@@ -376,6 +399,143 @@ class HotLanguageServer(LanguageServer):
         for uri in self.store.uris():
             self.schedule_diagnostics(uri, 0)
 
+    # -- the workspace index, and documents that read other files ------------------------------
+
+    def named_environment(self, path: str) -> bool:
+        return named_as_environment(Path(path).as_uri(), self.settings)
+
+    def start_indexing(self) -> None:
+        """Read the workspace folders into the index, in the background (work-done progress if supported)."""
+        progress = Progress(self, bool(self.capability("window.work_done_progress", False)))
+        self.indexing.scan(self.workspace_folders(), self.named_environment, progress)
+        self.configure_index()
+
+    def configure_index(self) -> None:
+        """Link the index's types through the registries of ``hotLsp.environments`` (re-read when changed)."""
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop: not serving (in-process use)
+            return
+        asyncio.ensure_future(self._configure_index())
+
+    async def _configure_index(self) -> None:
+        catalogues = catalogue_paths(self.settings.resource_type_paths, self.workspace_folders())
+        try:
+            await self.indexing.configure(
+                catalogues, self.environment_paths(), self.store.overlay, self.named_environment
+            )
+        except Exception as error:
+            self.report_crash("workspace index", error)
+
+    def document_analysed(self, uri: str, revision: int, analysis: Analysis) -> None:
+        """The store made an analysis current: the open document's summary in the index follows it."""
+        path = _file_path(uri)
+        if path is None:
+            return
+        try:
+            self.indexing.analysed(path, revision, analysis)
+        except Exception as error:  # the index misses one text; the analysis itself stands
+            self.report_crash("workspace index", error, uri=uri)
+        if os.path.normpath(path) in self.indexing.index.environment_paths:
+            self.configure_index()
+
+    def index_changed(self, paths: set[str]) -> None:
+        """Environment documents are checked against the parameter names the workspace declares: when those
+        change, they are analysed again."""
+        index = self.indexing.index
+        if not index.complete:
+            return
+        names = index.parameter_names()
+        if names == self._known_parameters:
+            return
+        self._known_parameters = names
+        inputs = self.workspace_inputs()
+        environments = [
+            uri
+            for uri in self.store.uris()
+            if self.store.kind(uri) == "environment" and self.store.outdated(uri, self.settings, inputs)
+        ]
+        self.diagnostics_changed(environments, self.debounce)
+
+    def current_stamp(self, path: str) -> tuple[int, int] | None:
+        """What an analysis reading ``path`` now would record: the open document's revision, else the file's."""
+        opened = self.store.overlay.get(os.path.normpath(path))
+        return (-1, opened[0]) if opened is not None else file_stamp(path)
+
+    def recheck_readers(self, path: str, *, exclude: str = "", delay: float | None = None) -> list[str]:
+        """Open documents whose analysis read ``path`` as it no longer is: analysed again, and their diagnostics
+        shown again (pushed after ``delay``, default the debounce; pull clients are asked to pull)."""
+        current = self.current_stamp(path)
+        stale = [
+            uri for uri in self.store.readers(path) if uri != exclude and self.store.read_stamp(uri, path) != current
+        ]
+        for uri in stale:
+            self.store.invalidate(uri)
+        if stale:
+            self.diagnostics_changed(stale, self.debounce if delay is None else delay)
+        return stale
+
+    def diagnostics_changed(self, uris: Sequence[str], delay: float) -> None:
+        if not uris:
+            return
+        if self.pull_diagnostics:
+            self.schedule_refresh(delay)
+            return
+        for uri in uris:
+            self.schedule_diagnostics(uri, delay)
+
+    def schedule_refresh(self, delay: float) -> None:
+        """One workspace/diagnostic/refresh after ``delay`` (a burst of changes asks once)."""
+        if not self.capability("workspace.diagnostics.refresh_support", False):
+            return
+        if self._refresh_task is not None and not self._refresh_task.done():
+            return
+        self._refresh_task = asyncio.ensure_future(self._refresh_after(delay))
+
+    async def _refresh_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            self.workspace_diagnostic_refresh(None)
+        except Exception as error:  # the client may be gone
+            log.info("workspace/diagnostic/refresh failed: %r", error)
+
+    def document_opened(self, uri: str) -> None:
+        """A document opened: analyses that read its file from disk read its text from now on."""
+        path = _file_path(uri)
+        if path is None or not self.store.readers(path):
+            return
+        if disk_text(path) != self.store.text(uri):
+            self.recheck_readers(path, exclude=uri, delay=0)
+
+    def document_closed(self, uri: str, text: str | None) -> None:
+        """A document closed: the file on disk counts again, in the index and for the analyses that read it."""
+        path = _file_path(uri)
+        if path is None:
+            return
+        self.indexing.closed(path, self.named_environment)
+        if self.store.readers(path) and disk_text(path) != text:
+            self.recheck_readers(path, delay=0)
+
+    def files_changed(self, paths: Sequence[str]) -> None:
+        """Files saved or changed outside the editor: read into the index again, their readers re-checked."""
+        if not paths:
+            return
+        for path in paths:
+            self.recheck_readers(path)
+        asyncio.ensure_future(self.indexing.reread(paths, self.named_environment))
+        configured = self.indexing.index.environment_paths
+        if any(os.path.normpath(path) in configured for path in paths):
+            self.configure_index()
+
+    async def settle_open_documents(self) -> None:
+        """Analyse every open document that is not yet, so the index knows their current texts (cross-file
+        references and renames read other open documents through it)."""
+        for uri in self.store.uris():
+            try:
+                await self.snapshot(uri)
+            except Exception as error:
+                self.report_crash("workspace index", error, uri=uri)
+
     # -- settings -----------------------------------------------------------------------------
 
     async def wait_configured(self) -> None:
@@ -400,6 +560,7 @@ class HotLanguageServer(LanguageServer):
             self.settings_serial += 1
             self.refresh_diagnostics()
             self.refresh_inlay_hints()
+            self.configure_index()
 
     def refresh_inlay_hints(self) -> None:
         """Settings changed (parameters, environments, inlayHints): ask the client to request hints again."""
@@ -442,6 +603,7 @@ class HotLanguageServer(LanguageServer):
         for task in self._publish_tasks.values():
             task.cancel()
         self._publish_tasks.clear()
+        self.indexing.shutdown()
         self._analysis_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
 
@@ -709,7 +871,7 @@ def nested_tree(
     settings = snapshot.settings
 
     def build() -> Tree:
-        files = TemplateFiles(roots)
+        files = TemplateFiles(roots, snapshot.overlay)  # children open in the editor: their unsaved text
         environments = [files.environment(env) for env in paths]
         inputs = tree_inputs(
             snapshot.catalogue, environments, settings.parameters, PARAMETERS_SOURCE, values=snapshot.environments
@@ -719,7 +881,7 @@ def nested_tree(
     if cache is None:
         return build()
     parameters = json.dumps(settings.parameters, sort_keys=True, default=repr)
-    return cache.get(snapshot.analysis, (snapshot.uri, depth, paths, parameters, roots), build)
+    return cache.get(snapshot.analysis, (snapshot.uri, depth, paths, parameters, roots), build, snapshot.overlay)
 
 
 def resource_list(
@@ -756,6 +918,12 @@ def _path_of(uri: str) -> str:
     return unquote(parsed.path) if parsed.scheme == "file" else uri
 
 
+def _file_path(uri: str) -> str | None:
+    """The local file of a ``file:`` uri (None for untitled buffers and other schemes)."""
+    parsed = urlparse(uri)
+    return unquote(parsed.path) if parsed.scheme == "file" and parsed.path else None
+
+
 # -- handlers ------------------------------------------------------------------------------------
 
 
@@ -782,6 +950,15 @@ def _register_lifecycle(server: HotLanguageServer) -> None:
     def initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
         if ls._configured is not None:
             asyncio.ensure_future(ls.fetch_configuration())
+        ls.start_indexing()
+        if ls.capability("workspace.did_change_watched_files.dynamic_registration", False):
+            watcher = types.FileSystemWatcher(glob_pattern=WATCHED_FILES)
+            registration = types.Registration(
+                id="hot-lsp-watched-files",
+                method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=[watcher]),
+            )
+            asyncio.ensure_future(_register(ls, types.RegistrationParams(registrations=[registration])))
         if ls.capability("workspace.did_change_configuration.dynamic_registration", False):
             # VS Code only sends didChangeConfiguration to servers that register for it.
             registration = types.Registration(
@@ -796,6 +973,14 @@ def _register_lifecycle(server: HotLanguageServer) -> None:
         for task in ls._publish_tasks.values():
             task.cancel()
         ls._publish_tasks.clear()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def did_change_watched_files(ls: HotLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+        ls.files_changed([path for path in (_file_path(change.uri) for change in params.changes) if path])
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)
+    def did_change_workspace_folders(ls: HotLanguageServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+        ls.start_indexing()
 
     @server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)
     def did_change_configuration(ls: HotLanguageServer, params: types.DidChangeConfigurationParams) -> None:
@@ -827,6 +1012,7 @@ def _register_documents(server: HotLanguageServer) -> None:
         document = params.text_document
         ls.store.open(document.uri, document.text, document.version, document.language_id)
         ls.schedule_diagnostics(document.uri, 0)  # opening shows findings at once; typing is debounced
+        ls.document_opened(document.uri)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     def did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -835,16 +1021,28 @@ def _register_documents(server: HotLanguageServer) -> None:
             log.warning("didChange for %s, which is not open: ignored", uri)
             return
         ls.schedule_diagnostics(uri, ls.debounce)
+        path = _file_path(uri)
+        if path is not None:
+            ls.recheck_readers(path, exclude=uri)  # the templates using this one as a child, say
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
         uri = params.text_document.uri
+        text = ls.store.text(uri)
         ls.store.close(uri)
         ls.clear_diagnostics(uri)
+        ls.document_closed(uri, text)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+        path = _file_path(params.text_document.uri)
+        if path is not None:
+            ls.files_changed([path])
 
 
 def _register_diagnostics(server: HotLanguageServer) -> None:
-    options = types.DiagnosticOptions(inter_file_dependencies=False, workspace_diagnostics=False, identifier=SOURCE)
+    # Inter-file: a template's diagnostics follow its children's texts (and an environment's, the templates').
+    options = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier=SOURCE)
 
     @server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, options)
     async def pull(ls: HotLanguageServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
@@ -910,13 +1108,14 @@ def _register_positional(server: HotLanguageServer) -> None:
         return adapt_hover(result, ls)
 
     simple = [
-        (types.TEXT_DOCUMENT_DEFINITION, "definition", "definition"),
-        (types.TEXT_DOCUMENT_REFERENCES, "references", "references"),
-        (types.TEXT_DOCUMENT_PREPARE_RENAME, "rename", "prepare_rename"),
-        (types.TEXT_DOCUMENT_RENAME, "rename", "rename"),
+        (types.TEXT_DOCUMENT_DEFINITION, "definition", "definition", False),
+        # These two read other open documents through the workspace index: it must know their current texts.
+        (types.TEXT_DOCUMENT_REFERENCES, "references", "references", True),
+        (types.TEXT_DOCUMENT_PREPARE_RENAME, "rename", "prepare_rename", False),
+        (types.TEXT_DOCUMENT_RENAME, "rename", "rename", True),
     ]
-    for method, module, name in simple:
-        server.feature(method)(_positional_handler(method, module, name))
+    for method, module, name, settle in simple:
+        server.feature(method)(_positional_handler(method, module, name, settle))
 
     @server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))
     async def inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
@@ -956,9 +1155,15 @@ def _register_positional(server: HotLanguageServer) -> None:
         )
 
 
-def _positional_handler(method: str, module: str, name: str) -> Callable[..., Any]:
+def _positional_handler(method: str, module: str, name: str, settle: bool = False) -> Callable[..., Any]:
     async def handler(ls: HotLanguageServer, params: Any) -> Any:
-        snapshot = await ls.pinned_snapshot(params.text_document.uri)
+        uri = params.text_document.uri
+        if settle:
+            stamp = ls.store.stamp(uri)
+            await ls.settle_open_documents()
+            if ls.store.stamp(uri) != stamp:
+                raise JsonRpcContentModified(f"{uri} changed while the request waited")
+        snapshot = await ls.pinned_snapshot(uri)
         if snapshot is None:
             return None
         position = getattr(params, "position", None)
@@ -1076,7 +1281,14 @@ def _register_workspace(server: HotLanguageServer) -> None:
             snapshot = await ls.snapshot(uri)
             if snapshot is not None:
                 snapshots.append(snapshot)
-        return ls.run_feature(types.WORKSPACE_SYMBOL, "symbols", "workspace_symbols", (snapshots, params.query), [])
+        return ls.run_feature(
+            types.WORKSPACE_SYMBOL,
+            "symbols",
+            "workspace_symbols",
+            (snapshots, params.query),
+            [],
+            options={"index": ls.indexing.index, "encoding": ls.encoding},  # files not open
+        )
 
     @server.feature(RESOURCE_LIST)
     async def resources(ls: HotLanguageServer, params: Any) -> dict[str, Any]:

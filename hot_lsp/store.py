@@ -15,29 +15,47 @@ with the text it analysed.
 Analyses may run on a worker thread (:meth:`DocumentStore.snapshot_async`): one worker, so analyses never
 overlap, and a job whose version was superseded before it started is skipped rather than computed for
 nothing.
+
+Other files. An analysis may read other files (a template resource's child, the environments): the open
+documents' texts are handed to it as ``Options.overlay`` (path -> (revision, text), revisions unique in the
+store), and it records what it read in ``Analysis.read_files``. :meth:`DocumentStore.readers` finds the documents
+that read a path, :meth:`DocumentStore.invalidate` drops such an analysis when the path changed, and an analysis
+that read an open text that changed while it ran is not kept as current (the next request analyses again).
 """
 
 from __future__ import annotations
 
 import asyncio
 import fnmatch
+import itertools
 import json
 import logging
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
+from typing import Any
 from urllib.parse import unquote, urlparse
 from urllib.request import url2pathname
 
 from lsprotocol import types
 
 from .analysis.evaluation import EnvironmentValues, Inputs
+from .analysis.kind import VERSION_KEY
+from .analysis.overlay import Overlay
 from .analysis.validate import Analysis, Options, analyze, catalogue_paths
+from .analysis.workspace_index import WorkspaceIndex
 from .document.positions import Encoding, LineIndex
+from .document.surrogates import without_lone_surrogates
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
 
 log = logging.getLogger(__name__)
+
+# The longest text the editor analyses: 4 times Heat's max_template_size (524,288), so every template Heat could
+# accept is checked, while a 10 MB file (20 s and 800 MB to analyse) gets E0005 at once instead of holding the
+# one analysis worker, and with it every other document, for as long. The command line reads up to 32 MiB.
+EDITOR_MAX_CHARS = 4 * 524_288
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,10 +65,14 @@ class WorkspaceInputs:
 
     environments: tuple[EnvironmentValues, ...] = ()
     file_roots: tuple[str, ...] = ()
+    # The files of ``hotLsp.environments`` (absolute, in order): their registries map the templates' types.
+    environment_paths: tuple[str, ...] = ()
+    # The workspace index (a live view the server keeps current; read on the event loop only).
+    index: WorkspaceIndex | None = field(default=None, compare=False)
 
     def key(self) -> tuple[object, ...]:
         # The loader hands out the same object while a file is unchanged, so identity tells versions apart.
-        return (tuple(id(env) for env in self.environments), self.file_roots)
+        return (tuple(id(env) for env in self.environments), self.file_roots, self.environment_paths)
 
 
 NO_WORKSPACE_INPUTS = WorkspaceInputs()
@@ -67,6 +89,7 @@ class _Document:
     version: int | None
     language_id: str = ""
     generation: int = 0  # bumped by every change: tells texts apart even when versions repeat
+    revision: int = 0  # of ``text``, unique in the store: the overlay's stamp for other documents' analyses
     lines: LineIndex | None = None  # of ``text``, built on the first incremental edit that needs it
     analysis: Analysis | None = None  # of ``text``; None until first needed
     options: Options | None = None  # what ``analysis`` was built with
@@ -83,11 +106,30 @@ class DocumentStore:
     def __init__(self, executor: Executor | None = None) -> None:
         self._documents: dict[str, _Document] = {}
         self._executor = executor  # where snapshot_async analyses; None: the loop's default executor
+        self._revisions = itertools.count(1)
+        self._revision = 0  # the newest text revision of any document
+        # Open documents' texts by path, for analyses that read other files (replaced, never changed in place,
+        # so an analysis running on the worker keeps the one it started with).
+        self._overlay: dict[str, tuple[int, str]] = {}
+        self.on_analysis: Callable[[str, int, Analysis], None] | None = None  # an analysis became current
 
     # -- text ------------------------------------------------------------------------------------
 
     def open(self, uri: str, text: str, version: int | None, language_id: str = "") -> None:
-        self._documents[uri] = _Document(uri, text, version, language_id)
+        document = self._documents[uri] = _Document(uri, without_lone_surrogates(text), version, language_id)
+        self._overlay_text(document)
+
+    def _overlay_text(self, document: _Document, closed: bool = False) -> None:
+        document.revision = self._revision = next(self._revisions)
+        path = _local_path(document.uri)
+        if path is None:
+            return
+        overlay = dict(self._overlay)
+        if closed:
+            overlay.pop(os.path.normpath(path), None)
+        else:
+            overlay[os.path.normpath(path)] = (document.revision, document.text)
+        self._overlay = overlay
 
     def change(
         self,
@@ -110,12 +152,13 @@ class DocumentStore:
                 end = lines.offset(change.range.end.line, change.range.end.character, encoding)
                 if end < start:  # a reversed range: LSP does not allow it, but be lenient
                     start, end = end, start
-                text = text[:start] + change.text + text[end:]
+                text = text[:start] + without_lone_surrogates(change.text) + text[end:]
             else:
-                text = change.text
+                text = without_lone_surrogates(change.text)
         document.text = text
         document.version = version
         document.generation += 1
+        self._overlay_text(document)
         document.lines = lines if lines is not None and lines.text is text else None
         # What was derived from the old text is stale; last_good stays, by design.
         document.analysis = None
@@ -126,7 +169,11 @@ class DocumentStore:
         return True
 
     def close(self, uri: str) -> bool:
-        return self._documents.pop(uri, None) is not None
+        document = self._documents.pop(uri, None)
+        if document is None:
+            return False
+        self._overlay_text(document, closed=True)
+        return True
 
     def __contains__(self, uri: str) -> bool:
         return uri in self._documents
@@ -151,6 +198,14 @@ class DocumentStore:
         document = self._documents.get(uri)
         return document.language_id if document is not None else ""
 
+    def kind(self, uri: str) -> str | None:
+        """What the document was last seen to be ("template", "environment"...); None before its first analysis."""
+        document = self._documents.get(uri)
+        if document is None:
+            return None
+        analysis = document.analysis or document.last_good
+        return analysis.kind if analysis is not None else None
+
     # -- analyses and snapshots ------------------------------------------------------------------
 
     def cached_snapshot(
@@ -158,7 +213,11 @@ class DocumentStore:
     ) -> Snapshot | None:
         """The snapshot of the current version if its analysis is already built; never analyses."""
         document = self._documents.get(uri)
-        if document is None or document.analysis is None or document.options != _options(uri, settings, inputs):
+        if (
+            document is None
+            or document.analysis is None
+            or document.options != self._options(document, settings, inputs)
+        ):
             return None
         return self._snapshot_of(document, encoding, settings, inputs)
 
@@ -169,7 +228,7 @@ class DocumentStore:
         document = self._documents.get(uri)
         if document is None:
             return None
-        options = _options(uri, settings, inputs)
+        options = self._options(document, settings, inputs)
         if document.analysis is None or document.options != options:
             self._store(document, document.generation, options, analyze(document.text, options))
         return self._snapshot_of(document, encoding, settings, inputs)
@@ -198,13 +257,21 @@ class DocumentStore:
                 return None
             if not follow and (document is not first or document.generation != first_generation):
                 raise Superseded(uri)
-            options = _options(uri, settings, inputs)
+            options = self._options(document, settings, inputs)
             if document.analysis is not None and document.options == options:
                 return self._snapshot_of(document, encoding, settings, inputs)
             if document.pending is None or document.options != options:
                 document.pending = self._submit(document, options)
+            pending = document.pending
+            if pending.done():
+                # Finished, but its done callback (which stores the analysis) may still wait in the loop's
+                # queue; awaiting a done future never yields, so this loop would spin and starve the loop.
+                await asyncio.sleep(0)
+                if document.pending is pending:
+                    document.pending = None  # its callback ran and stored nothing: submit again
+                continue
             # Shielded: a cancelled request must not cancel a job other requests share.
-            await asyncio.shield(document.pending)
+            await asyncio.shield(pending)
 
     def _submit(self, document: _Document, options: Options) -> asyncio.Future[Analysis | None]:
         loop = asyncio.get_running_loop()
@@ -236,22 +303,86 @@ class DocumentStore:
         future.add_done_callback(done)
         return future
 
+    def _options(self, document: _Document, settings: Settings, inputs: WorkspaceInputs) -> Options:
+        known = _known_parameters(document, inputs)
+        return _options(document.uri, settings, inputs, self._overlay, known)
+
+    def outdated(self, uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> bool:
+        """Whether the next snapshot of ``uri`` needs a new analysis (its text, or what it is checked with,
+        changed since the last one)."""
+        document = self._documents.get(uri)
+        if document is None:
+            return False
+        return document.analysis is None or document.options != self._options(document, settings, inputs)
+
     def _store(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
         if analysis.parsed.syntax_ok and generation >= document.last_good_generation:
             document.last_good = analysis
             document.last_good_generation = generation
-        if document.generation == generation:
+        if document.generation == generation and self._read_current_texts(analysis):
             document.analysis = analysis
             document.options = options
             document.snapshot = None
             document.snapshot_key = ()
+            if self.on_analysis is not None:
+                self.on_analysis(document.uri, document.revision, analysis)
+
+    def _read_current_texts(self, analysis: Analysis) -> bool:
+        """Whether the open documents the analysis read (other templates, environments) still have the texts
+        it read; if not, it is not kept as current, so the next request analyses again with the new texts."""
+        for path, stamp in analysis.read_files.items():
+            if stamp is not None and stamp[0] == -1:
+                now = self._overlay.get(os.path.normpath(path))
+                if now is None or now[0] != stamp[1]:
+                    return False
+        return True
+
+    # -- documents that read other files ---------------------------------------------------------
+
+    @property
+    def overlay(self) -> Mapping[str, tuple[int, str]]:
+        """The open documents' texts by absolute path: (revision, text)."""
+        return self._overlay
+
+    def readers(self, path: str) -> list[str]:
+        """The open documents whose current analysis read ``path`` (as a child template, an environment...)."""
+        path = os.path.normpath(path)
+        found = []
+        for uri, document in self._documents.items():
+            analysis = document.analysis
+            if analysis is not None and any(os.path.normpath(read) == path for read in analysis.read_files):
+                found.append(uri)
+        return found
+
+    def read_stamp(self, uri: str, path: str) -> tuple[int, int] | None:
+        """The stamp of ``path`` when the current analysis of ``uri`` read it (None: not read, or missing)."""
+        document = self._documents.get(uri)
+        if document is None or document.analysis is None:
+            return None
+        path = os.path.normpath(path)
+        return next((s for read, s in document.analysis.read_files.items() if os.path.normpath(read) == path), None)
+
+    def invalidate(self, uri: str) -> bool:
+        """Forget the analysis of ``uri`` (a file it read changed): the next request analyses its text again.
+        A new generation, so diagnostics are published again and pull clients get a new result id."""
+        document = self._documents.get(uri)
+        if document is None:
+            return False
+        document.generation += 1
+        document.analysis = None
+        document.options = None
+        document.pending = None
+        document.snapshot = None
+        document.snapshot_key = ()
+        return True
 
     def _snapshot_of(
         self, document: _Document, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs
     ) -> Snapshot:
         analysis = document.analysis
         assert analysis is not None
-        key = (document.generation, encoding, settings, id(analysis), inputs.key())
+        # The overlay's revision: features that read other files see the open documents' current texts.
+        key = (document.generation, encoding, settings, id(analysis), inputs.key(), self._revision)
         if document.snapshot is None or document.snapshot_key != key:
             document.snapshot = Snapshot(
                 uri=document.uri,
@@ -262,6 +393,9 @@ class DocumentStore:
                 settings=settings,
                 environments=inputs.environments,
                 file_roots=inputs.file_roots,
+                environment_paths=inputs.environment_paths,
+                overlay=self._overlay,
+                workspace=inputs.index,
             )
             document.snapshot_key = key
         return document.snapshot
@@ -276,18 +410,57 @@ class DocumentStore:
                 yield snapshot
 
 
-def _options(uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> Options:
+def _options(
+    uri: str,
+    settings: Settings,
+    inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS,
+    overlay: Overlay | None = None,
+    known_parameters: frozenset[str] | None = None,
+) -> Options:
     """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments; the
-    resource type rules add the catalogues of ``hotLsp.resourceTypePaths``."""
+    resource type rules add the catalogues of ``hotLsp.resourceTypePaths``; the cross-file rules read children
+    through the registries of ``hotLsp.environments``, from the open documents' texts (``overlay``) first."""
     named = named_as_environment(uri, settings)
     catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
-    place = {"document_path": _local_path(uri), "file_roots": inputs.file_roots}
+    place: dict[str, Any] = {
+        "document_path": _local_path(uri),
+        "file_roots": inputs.file_roots,
+        "environment_paths": inputs.environment_paths,
+        "overlay": overlay,
+        "known_parameters": known_parameters,
+        "max_chars": EDITOR_MAX_CHARS,
+    }
     if not settings.parameters and not inputs.environments:
         return Options(named_as_environment=named, resource_type_paths=catalogues, **place)
     values = Inputs(inputs.environments, dict(settings.parameters), PARAMETERS_SOURCE)
     key = (json.dumps(settings.parameters, sort_keys=True, default=repr), inputs.key())
     return Options(named_as_environment=named, inputs=values, inputs_key=key, resource_type_paths=catalogues, **place)
+
+
+def _known_parameters(document: _Document, inputs: WorkspaceInputs) -> frozenset[str] | None:
+    """The parameter names the workspace's templates declare, for an environment file (None: not known yet, or
+    not an environment, so that templates' options do not change whenever a name is added somewhere).
+
+    While the names this environment sets get the same verdict (declared or not) from the new set as from the
+    one its analysis was made with, that one is kept: a template gaining a parameter elsewhere does not make
+    every open environment file analysed again."""
+    index = inputs.index
+    if index is None or not index.complete or VERSION_KEY in document.text:
+        return None
+    path = _local_path(document.uri)
+    folders = tuple(os.path.join(os.path.abspath(root), "") for root in inputs.file_roots)
+    if path is None or not os.path.abspath(path).startswith(folders):
+        return None  # outside the workspace: the templates it is used with are not known
+    names = index.parameter_names()
+    before = document.options.known_parameters if document.options is not None else None
+    environment = document.analysis.environment if document.analysis is not None else None
+    if before is None or before is names or environment is None:
+        return names
+    written = [n for section in ("parameters", "parameter_defaults") for n in environment.parameters(section)]
+    if all((name in before) == (name in names) for name in written):
+        return before
+    return names
 
 
 def named_as_environment(uri: str, settings: Settings) -> bool:

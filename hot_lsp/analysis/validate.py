@@ -6,11 +6,14 @@ import logging
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, TypeVar
 
 from .. import spec
 from ..document import Diagnostic, ParsedDocument, parse
+from ..document.parse import MAX_TEXT_CHARS
 from ..spec.resource_types import file_stamp
+from .cross_file import CrossFile
 from .environment import EnvironmentModel, build_environment
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
@@ -18,7 +21,7 @@ from .kind import Kind, detect_kind
 from .model import TemplateModel, build_model
 from .overlay import Overlay
 from .report import Reporter
-from .rules import ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
+from .rules import CROSS_FILE_RULES, ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
 
 T = TypeVar("T")
@@ -28,6 +31,8 @@ log = logging.getLogger(__name__)
 @dataclass(frozen=True, slots=True)
 class Options:
     disabled: frozenset[str] = frozenset()
+    # Texts longer than this are not read at all (E0005); the editor sets less than the command line's 32 MiB.
+    max_chars: int = MAX_TEXT_CHARS
     named_as_environment: bool = False
     # Parameter values and get_file content for the 8xxx rules (evaluation); None: defaults only, no files.
     # They compare by ``inputs_key`` (cheap) rather than by content (environment files can be large).
@@ -45,6 +50,10 @@ class Options:
     environment_paths: tuple[str, ...] = ()
     # Documents open in the editor (absolute path -> (generation, text)): children are read from their buffers.
     overlay: Overlay | None = field(default=None, compare=False)
+    # For an environment file: every parameter name the templates it is used with declare (the templates checked
+    # or open, and the children reachable from them); a name in its parameters or parameter_defaults that none
+    # declares is W7015. None: those templates are not known, so nothing is said.
+    known_parameters: frozenset[str] | None = None
 
 
 @dataclass(slots=True)
@@ -73,14 +82,29 @@ class Analysis:
             return value
 
 
+def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
+    """Run one rule module; a crash in it is logged (with the document) and the other rules still report."""
+    try:
+        check()
+    except Exception:
+        log.exception("rule %s failed on %s", rule, document or "an unsaved document")
+
+
 def analyze(text: str, options: Options = Options()) -> Analysis:
-    parsed = parse(text)
+    parsed = parse(text, options.max_chars)
     kind = detect_kind(parsed.root, text, options.named_as_environment)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
     model = build_model(parsed) if kind == "template" else None
+    around = None
     if model is not None:
         model.catalogue = resource_catalogue(options.resource_type_paths)
+        if options.document_path or options.environment_paths:
+            around = CrossFile(
+                model.catalogue, options.document_path, options.file_roots, options.environment_paths, options.overlay
+            )
+            if options.environment_paths:
+                model.registry = around.registry
     environment = build_environment(parsed) if kind == "environment" else None
     analysis = Analysis(text, parsed, kind, model, [], environment)
     report = Reporter()
@@ -88,14 +112,23 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
         report.diagnostics.append(diagnostic)
     if model is not None:
         for module in RULE_MODULES:
-            module.check(model, report)
+            _contained(partial(module.check, model, report), module.__name__, options.document_path)
+        if around is not None:
+            for cross_file in CROSS_FILE_RULES:
+                _contained(partial(cross_file.check, model, report, around), cross_file.__name__, options.document_path)
+            analysis.read_files = around.files.stamps
         if parsed.syntax_ok:
-            EVALUATION_RULES.check(analysis, report, options.inputs or Inputs(), options.files)
+            evaluation = partial(EVALUATION_RULES.check, analysis, report, options.inputs or Inputs(), options.files)
+            _contained(evaluation, EVALUATION_RULES.__name__, options.document_path)
     if environment is not None:
-        around = ENVIRONMENT_RULES.Surroundings(
-            resource_catalogue(options.resource_type_paths), options.document_path, options.file_roots
+        surroundings = ENVIRONMENT_RULES.Surroundings(
+            resource_catalogue(options.resource_type_paths),
+            options.document_path,
+            options.file_roots,
+            options.known_parameters,
         )
-        ENVIRONMENT_RULES.check(environment, report, around)
+        check_environment = partial(ENVIRONMENT_RULES.check, environment, report, surroundings)
+        _contained(check_environment, ENVIRONMENT_RULES.__name__, options.document_path)
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
         diagnostics = [d for d in diagnostics if d.code not in options.disabled]

@@ -58,10 +58,13 @@ class ParsedDocument:
     truncated: bool = False  # a bound stopped reading: the tree is incomplete
 
 
-def parse(text: str) -> ParsedDocument:
-    """Parse ``text`` (one YAML or JSON document) into a positioned tree; never raises."""
+def parse(text: str, max_chars: int = MAX_TEXT_CHARS) -> ParsedDocument:
+    """Parse ``text`` (one YAML or JSON document) into a positioned tree; never raises.
+
+    A text over ``max_chars`` is not read at all (E0005); the editor passes a lower bound than the command line.
+    """
     lines = LineIndex(text)
-    if len(text) > MAX_TEXT_CHARS:
+    if len(text) > max_chars:
         return ParsedDocument(
             text,
             lines,
@@ -69,7 +72,7 @@ def parse(text: str) -> ParsedDocument:
             [
                 Diagnostic(
                     "E0005",
-                    f"The file has {len(text):,} characters; hot-lsp reads at most {MAX_TEXT_CHARS:,} "
+                    f"The file has {len(text):,} characters; hot-lsp reads at most {max_chars:,} "
                     "(and Heat accepts at most 524,288).",
                     0,
                     min(len(text), 1),
@@ -218,6 +221,9 @@ class _TreeBuilder:
     def fail(self, error: YAMLError) -> None:
         mark = getattr(error, "problem_mark", None) or getattr(error, "context_mark", None)
         offset = mark.index + self.shift if mark is not None else self.last_offset
+        position = getattr(error, "position", None)  # a ReaderError (a character YAML forbids) has no mark
+        if mark is None and isinstance(position, int):
+            offset = position + self.shift
         self.fail_message(_readable(error), offset)
 
     def fail_message(self, message: str, offset: int) -> None:

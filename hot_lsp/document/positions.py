@@ -48,6 +48,8 @@ class LineIndex:
     def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:
         """(line, character) of a character offset, characters counted in ``encoding``."""
         offset = max(0, min(offset, len(self.text)))
+        if 0 < offset < len(self.text) and self.text[offset - 1] == "\r" and self.text[offset] == "\n":
+            offset -= 1  # inside a CRLF (a YAML mark can land there), where no LSP position points: the line's end
         line = self.line_of(offset)
         start = self.line_starts[line]
         if self._ascii or encoding == "utf-32":

@@ -193,6 +193,13 @@ def _call_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Ro
     return _value_preview(ev, call, where)
 
 
+def _unread_file(ev: Evaluator, path: str) -> str:
+    """Why ``get_file`` of ``path`` has no content here (outside the workspace, a URL, missing...)."""
+    if ev.files is None:
+        return "the document is not a saved file, so there is no folder to read it from"
+    return ev.files.read(path).reason or f"{_inline_code(path)} could not be read"
+
+
 def _value_preview(ev: Evaluator, call: FunctionCall, where: str) -> str:
     value, error = _evaluate(ev, call.node, where, call.context)
     head = f"**Value** of `{call.name}`"
@@ -206,6 +213,8 @@ def _value_preview(ev: Evaluator, call: FunctionCall, where: str) -> str:
     elif isinstance(value, Symbol):
         if value.name == "get_param" and isinstance(value.args, str):
             parts.append(f"{head}: {UNKNOWN}: the parameter `{value.args}` has no value offline")
+        elif value.name == "get_file" and isinstance(value.args, str):
+            parts.append(f"{head}: not read: {_unread_file(ev, value.args)}")
         else:
             parts.append(f"{head}: {UNKNOWN}: {_inline_code(_flow(value))}")
     else:

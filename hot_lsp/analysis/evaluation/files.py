@@ -9,6 +9,7 @@ more than Heat's size limit, and says why when it does not read.
 from __future__ import annotations
 
 import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
@@ -64,7 +65,10 @@ class DirectoryFiles:
         if not any(target == root or root in target.parents for root in self.roots):
             return FileRead(None, f"{path} is outside the folders hot-lsp reads ({', '.join(map(str, self.roots))})")
         try:
-            if target.stat().st_size > MAX_FILE_CHARS * 4:
+            status = target.stat()
+            if not stat.S_ISREG(status.st_mode):  # a FIFO or device would block the read, or never end
+                return FileRead(None, f"{path} is not a regular file; not read")
+            if status.st_size > MAX_FILE_CHARS * 4:
                 return FileRead(None, f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters")
             content = target.read_text(encoding="utf-8")
         except FileNotFoundError:

@@ -83,6 +83,15 @@ def _outcome(expression: str, data: Any, seconds: float) -> Any:
 
 
 def _evaluate(expression: str, data: Any, seconds: float) -> Any:
+    """In the killable helper process (see yaql_sandbox); here only when there is none."""
+    from .yaql_sandbox import SANDBOX
+
+    done, value = SANDBOX.evaluate(expression, data, seconds)
+    return value if done else evaluate_here(expression, data, seconds)
+
+
+def evaluate_here(expression: str, data: Any, seconds: float) -> Any:
+    """Evaluate in this process, with the trace budget (which C code such as ``re`` never returns to)."""
     from yaql.language import exceptions
 
     statement = parse(expression)

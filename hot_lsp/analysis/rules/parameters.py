@@ -709,7 +709,7 @@ def _check_allowed_values(
         for node, item in zip(value.items, items, strict=True):
             try:
                 values.to_schema_type(param_type, item)
-            except ValueError:
+            except (ValueError, TypeError):  # TypeError: a list or map item (int() of a dict)
                 _malformed(
                     report,
                     node,

@@ -23,7 +23,12 @@ define(
     "(a value nested in 501 levels of [ ... ])",
     "version",
 )
-define("E0005", "The file is too large to read at all (over 32 MiB).", "(a 40 MB file)", "version")
+define(
+    "E0005",
+    "The file is too large to read at all (over 32 MiB; in the editor, over 2 MiB, 4 times Heat's limit).",
+    "(a 40 MB file)",
+    "version",
+)
 define("E0007", "The file holds more than one YAML document; Heat reads exactly one.", "a: 1\n---\nb: 2", "version")
 define(
     "E0009",

@@ -1,0 +1,148 @@
+"""yaql evaluated in a helper process that can be killed, so no expression can hang the caller.
+
+The time budget in :mod:`.yaql_engine` is a trace function: it stops Python code, but not the C code yaql calls
+into. ``regex('(a+)+$').matches('aaaa…!')`` backtracks inside ``re`` for hours and ``pow(3, 1000000000)``
+multiplies inside ``int``; neither ever returns to the tracer, and a thread cannot be stopped from outside. So
+expressions are evaluated by one long-lived helper process (started on first use, about 0.2 s), one at a time:
+the helper still applies the trace budget (and Heat's iterator and memory limits), and when it gives no answer
+within the budget plus :data:`GRACE_SECONDS` it is killed and the expression is reported as stopped; the next
+expression starts a new helper. The helper's address space is capped (:data:`MEMORY_BYTES`), so an expression
+that allocates without end fails there, not here.
+
+Where no helper can be started, :func:`evaluate` returns None and the caller evaluates in its own process.
+"""
+
+from __future__ import annotations
+
+import atexit
+import logging
+import os
+import pickle
+import select
+import struct
+import subprocess
+import sys
+import threading
+import time
+from typing import Any
+
+from .problems import HeatError, Stop
+
+log = logging.getLogger(__name__)
+
+GRACE_SECONDS = 1.0  # beyond the expression's own budget, for the round trip and a loaded machine
+START_SECONDS = 15.0  # for the helper to import yaql and say it is ready
+MEMORY_BYTES = 1 << 30  # the helper's address space (RLIMIT_AS)
+_HEADER = struct.Struct("!I")
+READY = b"ready"
+
+
+class _Unavailable(Exception):
+    """No helper process here (it cannot be started, or the value cannot be sent to it)."""
+
+
+class Sandbox:
+    """The helper process and the conversation with it; thread-safe (one expression at a time)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._process: subprocess.Popen[bytes] | None = None
+        self._broken = False  # the helper could not be started: evaluate in process from now on
+
+    def evaluate(self, expression: str, data: Any, seconds: float) -> tuple[bool, Any]:
+        """(True, value) or raises HeatError/Stop; (False, None) when the helper cannot do it."""
+        try:
+            request = pickle.dumps((expression, data, seconds))
+        except Exception:  # data the helper could not receive (an object of the evaluator's own)
+            return False, None
+        with self._lock:
+            try:
+                process = self._running()
+                _write(process, request)
+                reply = _read(process, time.monotonic() + seconds + GRACE_SECONDS)
+            except _Unavailable:
+                return False, None
+            except TimeoutError:
+                self._stop()
+                raise Stop(
+                    f"The yaql expression ran longer than {seconds:g} s (inside code the time budget cannot "
+                    "interrupt, such as a regular expression or a huge number); hot-lsp stopped it.",
+                    "W8011",
+                ) from None
+            except (OSError, EOFError, pickle.UnpicklingError) as error:
+                self._stop()  # the helper died (out of memory, a crash): a fresh one for the next expression
+                raise HeatError(f"Expression consumed too much memory or failed ({error}).", "E8010") from None
+        return _outcome(reply)
+
+    def _running(self) -> subprocess.Popen[bytes]:
+        if self._broken:
+            raise _Unavailable
+        if self._process is not None and self._process.poll() is None:
+            return self._process
+        try:
+            process = subprocess.Popen(
+                [sys.executable, "-m", "hot_lsp.analysis.evaluation.yaql_worker"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+            )
+            if _read(process, time.monotonic() + START_SECONDS) != READY:
+                raise OSError("the yaql helper did not start")
+        except (OSError, TimeoutError, EOFError, pickle.UnpicklingError) as error:
+            log.warning("yaql helper process unavailable (%s); evaluating yaql in process", error)
+            self._broken = True
+            raise _Unavailable from None
+        self._process = process
+        return process
+
+    def _stop(self) -> None:
+        process, self._process = self._process, None
+        if process is not None and process.poll() is None:
+            process.kill()
+            process.wait(5)
+
+    def close(self) -> None:
+        with self._lock:
+            self._stop()
+
+
+def _outcome(reply: Any) -> tuple[bool, Any]:
+    kind, *rest = reply
+    if kind == "value":
+        return True, rest[0]
+    stop, message, code = rest
+    raise (Stop if stop else HeatError)(message, code)
+
+
+def _write(process: subprocess.Popen[bytes], payload: bytes) -> None:
+    assert process.stdin is not None
+    process.stdin.write(_HEADER.pack(len(payload)) + payload)
+    process.stdin.flush()
+
+
+def _read(process: subprocess.Popen[bytes], deadline: float) -> Any:
+    """One framed message from the helper; TimeoutError at ``deadline``, EOFError when it is gone."""
+    assert process.stdout is not None
+    descriptor = process.stdout.fileno()
+    header = _read_exactly(descriptor, _HEADER.size, deadline)
+    body = _read_exactly(descriptor, _HEADER.unpack(header)[0], deadline)
+    return body if body == READY else pickle.loads(body)
+
+
+def _read_exactly(descriptor: int, size: int, deadline: float) -> bytes:
+    chunks: list[bytes] = []
+    left = size
+    while left:
+        wait = deadline - time.monotonic()
+        if wait <= 0 or not select.select([descriptor], [], [], wait)[0]:
+            raise TimeoutError
+        chunk = os.read(descriptor, left)
+        if not chunk:
+            raise EOFError("the yaql helper exited")
+        chunks.append(chunk)
+        left -= len(chunk)
+    return b"".join(chunks)
+
+
+SANDBOX = Sandbox()
+atexit.register(SANDBOX.close)

@@ -1,0 +1,145 @@
+"""Typing faster than the server: a thousand incremental changes (some arriving out of order) end with
+diagnostics for the last text only, versions never go backwards, and requests about replaced text are not
+computed. The server runs with its real 200 ms debounce."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from robust_session import FAULT_SERVER, serving
+
+from hot_lsp.fuzz.client import CONTENT_MODIFIED, LspClient
+from hot_lsp.fuzz.text import position
+
+TEMPLATE = """heat_template_version: 2018-08-31
+parameters:
+  flavor: {type: string}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: flavour}
+"""
+NAME_END = TEMPLATE.index("flavour}") + len("flavour")
+
+
+def _insert(client: LspClient, uri: str, text: str, offset: int, new: str, version: int) -> str:
+    at = position(text, offset, "utf-16")
+    client.change(uri, version, [{"range": {"start": at, "end": at}, "text": new}])
+    return text[:offset] + new + text[offset:]
+
+
+def _delete(client: LspClient, uri: str, text: str, start: int, end: int, version: int) -> str:
+    rng = {"start": position(text, start, "utf-16"), "end": position(text, end, "utf-16")}
+    client.change(uri, version, [{"range": rng, "text": ""}])
+    return text[:start] + text[end:]
+
+
+def _versions(client: LspClient, uri: str) -> list[int | None]:
+    return [p.get("version") for p in client.publishes(uri)]
+
+
+def _covered(text: str, diagnostic: dict) -> str:
+    start, end = diagnostic["range"]["start"], diagnostic["range"]["end"]
+    line = text.split("\n")[start["line"]]
+    return line[start["character"] : end["character"]]
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):
+    root = tmp_path_factory.mktemp("storm")
+    with serving(root, command=FAULT_SERVER, env={"HOT_LSP_RECORD": "hover.hover,symbols.document_symbols"}) as client:
+        client.root = root
+        yield client
+
+
+def test_a_thousand_changes_publish_only_the_last_version(server: LspClient):
+    uri = (Path(server.root) / "storm.yaml").as_uri()
+    server.open(uri, TEMPLATE, 1)
+    assert server.publish_of(uri, 1, 30) is not None
+    text, cursor = TEMPLATE, NAME_END
+    sent = []
+    started = time.monotonic()
+    for step in range(1000):
+        version = step + 2
+        if step % 10 == 9:  # a backspace now and then
+            text = _delete(server, uri, text, cursor - 1, cursor, version)
+            cursor -= 1
+        else:
+            text = _insert(server, uri, text, cursor, "xyz"[step % 3], version)
+            cursor += 1
+        sent.append(version)
+    typing_seconds = time.monotonic() - started
+    final = server.publish_of(uri, 1001, 60)
+    assert final is not None, f"no diagnostics for v1001; published {_versions(server, uri)[-10:]}"
+    time.sleep(0.6)  # a late publish for an older version would arrive by now
+    versions = _versions(server, uri)
+    print(f"1,000 changes sent in {typing_seconds:.2f} s; publishes: {versions}")
+    assert versions[-1] == 1001
+    assert versions == sorted(versions), versions
+    assert len(versions) <= 10, "the debounce should swallow almost every intermediate version"
+    [undeclared] = [d for d in final["diagnostics"] if d["code"] == "E4008"]
+    assert _covered(text, undeclared) == text[NAME_END - len("flavour") : cursor]  # the server has our text
+
+
+def test_versions_that_arrive_out_of_order(server: LspClient):
+    uri = (Path(server.root) / "out-of-order.yaml").as_uri()
+    server.open(uri, TEMPLATE, 1)
+    assert server.publish_of(uri, 1, 30) is not None
+    text, cursor = TEMPLATE, NAME_END
+    # Swapped pairs inside a storm: 3 before 2, 5 before 4, ... then the newest, 200, last.
+    order = [v for pair in range(2, 200, 2) for v in (pair + 1, pair)] + [200]
+    for version in order:
+        text = _insert(server, uri, text, cursor, "q", version)
+        cursor += 1
+    final = server.publish_of(uri, 200, 60)
+    assert final is not None
+    time.sleep(0.6)
+    versions = [v for v in _versions(server, uri)]
+    assert versions == sorted(versions), versions
+    # A change whose version is older than the one published: applied, and published without a version, so
+    # nothing goes out for an older version and the newest text's findings are still shown.
+    text = _insert(server, uri, text, cursor, "!", 150)
+    cursor += 1
+    unversioned = server.wait_for(
+        lambda: [p for p in server.publishes(uri) if p.get("version") is None],
+        30,
+    )
+    assert unversioned, _versions(server, uri)
+    [undeclared] = [d for d in unversioned[-1]["diagnostics"] if d["code"] == "E4008"]
+    assert _covered(text, undeclared).endswith("q!")
+    assert [v for v in _versions(server, uri) if v is not None] == sorted(v for v in versions if v is not None)
+
+
+def test_requests_about_replaced_text_are_not_computed(server: LspClient):
+    """Hovers asked while a large text is analysed, then overtaken by an edit, are answered ContentModified
+    without the hover running; a document symbol request asked meanwhile is computed for the new text only."""
+    uri = (Path(server.root) / "superseded.yaml").as_uri()
+    text = _big_template()
+    server.open(uri, text, 1)
+    at = position(text, text.index("get_param: param_7}") + 12, "utf-16")
+    hovers = [server.request("textDocument/hover", {"textDocument": {"uri": uri}, "position": at}) for _ in range(20)]
+    symbols = server.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    marker = server.stderr_count
+    text = _insert(server, uri, text, len(text), "outputs: {}\n", 2)
+    answers = [hover.answer(60) for hover in hovers]
+    assert all(a is not None and a.code == CONTENT_MODIFIED for a in answers), [a and a.error for a in answers]
+    outline = symbols.answer(60)
+    assert outline is not None and outline.error is None
+    assert "outputs" in str(outline.result)  # answered for the new text
+    time.sleep(0.3)
+    records = [line for line in server.stderr_since(marker) if "RECORD" in line and uri in line]
+    assert not [line for line in records if " v1 " in line], records  # nothing computed for the old text
+    assert any("document_symbols v2" in line for line in records), records
+
+
+def _big_template(count: int = 3000) -> str:
+    """Several hundred kilobytes of valid HOT: its analysis takes long enough to edit meanwhile."""
+    lines = ["heat_template_version: 2018-08-31", "parameters:"]
+    lines += [f"  param_{i}: {{type: string, default: v{i}}}" for i in range(count)]
+    lines.append("resources:")
+    for i in range(count):
+        lines += [f"  server_{i}:", "    type: OS::Nova::Server", f"    properties: {{name: {{get_param: param_{i}}}}}"]
+    return "\n".join(lines) + "\n"
