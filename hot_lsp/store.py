@@ -161,11 +161,7 @@ class DocumentStore:
         self._overlay_text(document)
         document.lines = lines if lines is not None and lines.text is text else None
         # What was derived from the old text is stale; last_good stays, by design.
-        document.analysis = None
-        document.options = None
-        document.pending = None
-        document.snapshot = None
-        document.snapshot_key = ()
+        _forget_derived(document)
         return True
 
     def close(self, uri: str) -> bool:
@@ -369,11 +365,7 @@ class DocumentStore:
         if document is None:
             return False
         document.generation += 1
-        document.analysis = None
-        document.options = None
-        document.pending = None
-        document.snapshot = None
-        document.snapshot_key = ()
+        _forget_derived(document)
         return True
 
     def _snapshot_of(
@@ -408,6 +400,15 @@ class DocumentStore:
             snapshot = self.snapshot(uri, encoding, settings, inputs)
             if snapshot is not None:
                 yield snapshot
+
+
+def _forget_derived(document: _Document) -> None:
+    """Drop what was derived from the document's text or its surroundings (last_good stays, by design)."""
+    document.analysis = None
+    document.options = None
+    document.pending = None
+    document.snapshot = None
+    document.snapshot_key = ()
 
 
 def _options(
