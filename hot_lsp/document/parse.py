@@ -14,6 +14,7 @@ again with the pure-Python parser, and only its verdict counts.
 from __future__ import annotations
 
 import gc
+import threading
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
@@ -86,16 +87,16 @@ def parse(text: str, max_chars: int = MAX_TEXT_CHARS) -> ParsedDocument:
     builder = _TreeBuilder(body, shift)
     try:
         with _gc_paused():
-            builder.consume(_C_YAML.parse(body))
+            builder.consume(_parser(pure=False).parse(body))
     except YAMLError as c_error:
         builder = _TreeBuilder(body, shift)
         try:
-            builder.consume(_budgeted(_PURE_YAML.parse(body), PURE_PARSE_BUDGET_S))
+            builder.consume(_budgeted(_parser(pure=True).parse(body), PURE_PARSE_BUDGET_S))
         except _BudgetExceeded:
             # Too slow (deeply nested flow text): trust the C parser's verdict.
             builder = _TreeBuilder(body, shift)
             with suppress(YAMLError):
-                builder.consume(_C_YAML.parse(body))
+                builder.consume(_parser(pure=False).parse(body))
             builder.fail(c_error)
         except YAMLError as pure_error:
             builder.fail(pure_error)
@@ -106,8 +107,19 @@ def parse(text: str, max_chars: int = MAX_TEXT_CHARS) -> ParsedDocument:
     return builder.result(text, lines)
 
 
-_C_YAML = YAML(typ="safe", pure=False)
-_PURE_YAML = YAML(typ="safe", pure=True)
+# A YAML instance keeps its reader, scanner and parser between calls, so two threads parsing with one
+# instance corrupt each other's state (the server parses on its analysis worker and, for environment file
+# hovers, on the event loop): each thread gets its own.
+_PARSERS = threading.local()
+
+
+def _parser(*, pure: bool) -> YAML:
+    name = "pure" if pure else "c"
+    found = getattr(_PARSERS, name, None)
+    if found is None:
+        found = YAML(typ="safe", pure=pure)
+        setattr(_PARSERS, name, found)
+    return found
 
 
 class _BudgetExceeded(Exception):
