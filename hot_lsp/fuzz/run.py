@@ -12,6 +12,7 @@ to ``--failures``), 2 usage.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import tempfile
@@ -85,6 +86,8 @@ class Servers:
             code = client.shutdown()
             if code != 0:
                 problems.append(f"{name}: the server did not exit cleanly after shutdown (exit code {code})")
+        with contextlib.suppress(OSError):
+            os.rmdir(self.cwd)  # empty: the servers write nothing
         return problems
 
 

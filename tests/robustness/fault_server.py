@@ -3,7 +3,8 @@
 Run as ``python fault_server.py``; everything is the installed server except what the environment asks for:
 - ``HOT_LSP_FAULTS``: comma-separated ``feature:<module>.<function>`` (that feature raises for documents whose
   uri contains ``crash``), ``rule`` (one rule module raises on texts holding ``# crash-rule``) and ``analysis``
-  (the whole analysis raises on texts holding ``# crash-analysis``);
+  (the whole analysis raises on texts holding ``# crash-analysis``) and ``slow`` (the analysis of a text holding
+  ``# slow-analysis`` takes SLOW_SECONDS longer, so a test can act while it runs, whatever the machine's load);
 - ``HOT_LSP_WATCH_OUTSIDE``: log ``NETWORK`` for every connection attempt (refused) and ``EXEC`` for every
   program started;
 - ``HOT_LSP_RECORD``: comma-separated ``<module>.<function>`` of features that log ``RECORD <function> v<N>
@@ -17,8 +18,10 @@ import importlib
 import logging
 import os
 import sys
+import time
 
 log = logging.getLogger("fault_server")
+SLOW_SECONDS = 3.0
 
 
 class PlantedFault(RuntimeError):
@@ -62,14 +65,16 @@ def _plant_rule_fault() -> None:
     outputs.check = check
 
 
-def _plant_analysis_fault() -> None:
+def _plant_analysis_fault(slow: bool) -> None:
     import hot_lsp.store as store
 
     original = store.analyze
 
     def analyze(text, *args, **kwargs):
-        if "# crash-analysis" in text:
+        if not slow and "# crash-analysis" in text:
             raise PlantedFault("analysis planted fault")
+        if slow and "# slow-analysis" in text:
+            time.sleep(SLOW_SECONDS)  # the loop runs on meanwhile (sleep releases the GIL)
         return original(text, *args, **kwargs)
 
     store.analyze = analyze
@@ -106,8 +111,8 @@ def plant() -> None:
             _wrap_feature(fault.removeprefix("feature:"), _failing)
         elif fault == "rule":
             _plant_rule_fault()
-        elif fault == "analysis":
-            _plant_analysis_fault()
+        elif fault in ("analysis", "slow"):
+            _plant_analysis_fault(slow=fault == "slow")
         else:
             raise SystemExit(f"unknown fault {fault!r}")
     for qualified in filter(None, os.environ.get("HOT_LSP_RECORD", "").split(",")):
