@@ -291,6 +291,9 @@ def file_stamp(path: str) -> tuple[str, int, int]:
 
 
 def _read(path: str) -> dict[str, Any]:
+    # Only a regular file: opening a FIFO named in the settings would block the server for good.
+    if os.path.exists(path) and not os.path.isfile(path):
+        raise CatalogueError(path, "not a regular file; not read")
     try:
         with open(path, encoding="utf-8") as handle:
             data = json.load(handle)

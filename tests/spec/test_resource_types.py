@@ -282,3 +282,10 @@ def test_missing_user_catalogue(tmp_path: Path) -> None:
     path = str(tmp_path / "nope.json")
     with pytest.raises(CatalogueError, match="nope.json: No such file"):
         load_catalogue((path,))
+
+
+def test_a_fifo_named_as_a_catalogue_is_refused_without_opening_it(tmp_path):
+    fifo = tmp_path / "types.json"
+    os.mkfifo(fifo)  # opening it for reading would wait for a writer for ever
+    with pytest.raises(CatalogueError, match="not a regular file"):
+        load_catalogue((str(fifo),))
