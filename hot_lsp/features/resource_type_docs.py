@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.locate import Hit, Path, Place, classify, lookup
+from ..analysis.type_slots import MEMBER_DEFINITIONS
 from ..document import Node, Scalar
 from ..spec import TemplateVersion
 from ..spec.resource_types import AttributeSchema, Catalogue, PropertySchema, ResourceType, SupportStatus
@@ -27,12 +28,6 @@ from .snapshot import Snapshot
 
 MAX_TABLE_ROWS = 25
 MAX_LISTED = 12  # allowed values, attribute names
-
-# Types whose property holds a resource definition for their members: its `properties` are the member type's.
-MEMBER_DEFINITIONS: dict[str, str] = {
-    "OS::Heat::ResourceGroup": "resource_def",
-    "OS::Heat::AutoScalingGroup": "resource",
-}
 
 # What updating a property does, by (update_allowed, immutable).
 _UPDATE = {
