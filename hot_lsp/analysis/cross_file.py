@@ -12,17 +12,15 @@ recorded in ``files.stamps``: the analysis is stale once one of them changes.
 from __future__ import annotations
 
 import os
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence, Set
 from typing import Any
 
 from ..spec import Catalogue
 from .environment import template_location
 from .overlay import Overlay
-from .registry import GLOBAL, Registry, Resolution
-from .template_files import LoadedEnvironment, TemplateFiles
-from .template_resources import ChildTemplate
+from .registry import GLOBAL, Resolution
+from .template_files import TemplateFiles
+from .template_resources import ChildTemplate, registry_of
 
 
 def mapped_by(child: ChildTemplate) -> str:
@@ -48,7 +46,7 @@ class CrossFile:
         self.roots = tuple(os.path.realpath(root) for root in (roots or folder))
         self.files = TemplateFiles(None, overlay)  # the roots are applied here, to absolute paths only
         self.environments = tuple(self.files.environment(os.path.abspath(p)) for p in environment_paths)
-        self.registry = _registry(catalogue, self.environments)
+        self.registry = registry_of(catalogue, self.environments)
         # Heat applies parameter_defaults to every stack of the tree; a null value gives no default.
         self.parameter_defaults: dict[str, Any] = {}
         for environment in self.environments:
@@ -103,29 +101,3 @@ class CrossFile:
     def exists(self, path: str) -> bool:
         """Whether ``path`` is there (stat only; recorded like every path read)."""
         return self.files.check(path) == ""
-
-
-# -- the registry, once per version of the environment files ---------------------------------------------------
-
-_REGISTRIES: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], Registry]] = OrderedDict()
-_REGISTRIES_KEPT = 16
-_lock = threading.Lock()
-
-
-def _registry(catalogue: Catalogue, environments: Sequence[LoadedEnvironment]) -> Registry:
-    """Heat's global environment, then each readable environment file in order (an unreadable one is skipped:
-    its own diagnostics say why). TemplateFiles hands back the same object while a file is unchanged, so the
-    objects themselves are the key (kept alive with the entry, so their ids stay theirs)."""
-    held: tuple[object, ...] = (catalogue, *environments)
-    key = tuple(id(item) for item in held)
-    with _lock:
-        found = _REGISTRIES.get(key)
-        if found is not None:
-            _REGISTRIES.move_to_end(key)
-            return found[1]
-    registry = Registry.build(catalogue, [(env.path, env.model) for env in environments if env.model is not None])
-    with _lock:
-        _REGISTRIES[key] = (held, registry)
-        while len(_REGISTRIES) > _REGISTRIES_KEPT:
-            _REGISTRIES.popitem(last=False)
-    return registry

@@ -10,6 +10,8 @@ workspace index all ask the same question, so it is answered here once.
 from __future__ import annotations
 
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping as AbcMapping
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -23,7 +25,7 @@ from .registry import Registry, Resolution, template_location
 
 if TYPE_CHECKING:  # the rules import this module, and template_files imports the evaluator, which imports rules
     from ..spec import Catalogue
-    from .template_files import LoadedTemplate, TemplateFiles
+    from .template_files import LoadedEnvironment, LoadedTemplate, TemplateFiles
 
 # What Heat gives every template resource besides the child's outputs (``show``), and the prefix of the
 # dynamic attributes that reach into the child's resources (``resource.<name>[.<attr>...]``).
@@ -83,14 +85,34 @@ def child_template(
 
 
 def registry_for(catalogue: Catalogue, environment_paths: Sequence[str], files: TemplateFiles) -> Registry:
-    """Heat's registry: its global environment, then each environment file in order (unreadable ones skipped;
-    the environment's own diagnostics say why)."""
-    environments = []
-    for path in environment_paths:
-        loaded = files.environment(path)
-        if loaded.model is not None:
-            environments.append((path, loaded.model))
-    return Registry.build(catalogue, environments)
+    """Heat's registry for these environment files, read through ``files``."""
+    return registry_of(catalogue, [files.environment(path) for path in environment_paths])
+
+
+# -- the registry, once per version of the environment files ---------------------------------------------------
+
+_REGISTRIES: OrderedDict[tuple[int, ...], tuple[tuple[object, ...], Registry]] = OrderedDict()
+_REGISTRIES_KEPT = 16
+_lock = threading.Lock()
+
+
+def registry_of(catalogue: Catalogue, environments: Sequence[LoadedEnvironment]) -> Registry:
+    """Heat's global environment, then each readable environment file in order (an unreadable one is skipped:
+    its own diagnostics say why). TemplateFiles hands back the same object while a file is unchanged, so the
+    objects themselves are the key (kept alive with the entry, so their ids stay theirs)."""
+    held: tuple[object, ...] = (catalogue, *environments)
+    key = tuple(id(item) for item in held)
+    with _lock:
+        found = _REGISTRIES.get(key)
+        if found is not None:
+            _REGISTRIES.move_to_end(key)
+            return found[1]
+    registry = Registry.build(catalogue, [(env.path, env.model) for env in environments if env.model is not None])
+    with _lock:
+        _REGISTRIES[key] = (held, registry)
+        while len(_REGISTRIES) > _REGISTRIES_KEPT:
+            _REGISTRIES.popitem(last=False)
+    return registry
 
 
 def is_template_name(type_name: str) -> bool:
