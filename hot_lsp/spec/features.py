@@ -8,45 +8,59 @@ version difference lives in this one table. Function availability is kept in
 
 from __future__ import annotations
 
-from .versions import TemplateVersion, is_at_least, version_named
+from .versions import (
+    ICEHOUSE,
+    JUNO,
+    KILO,
+    LIBERTY,
+    MITAKA,
+    NEWTON,
+    OCATA,
+    PIKE,
+    QUEENS,
+    WALLABY,
+    TemplateVersion,
+    is_at_least,
+    version_named,
+)
 
 FEATURES: dict[str, str] = {
     # 2013-05-23: present from the start.
-    "get_attr_path": "2013-05-23",  # extra path items after the attribute name
-    "cfn_functions": "2013-05-23",  # Ref, Fn::Join, ... usable (removed later)
-    "parameter_hidden_label_immutable": "2013-05-23",
+    "get_attr_path": ICEHOUSE,  # extra path items after the attribute name
+    "cfn_functions": ICEHOUSE,  # Ref, Fn::Join, ... usable (removed later)
+    "parameter_hidden_label_immutable": ICEHOUSE,
     # 2014-10-16 (Juno)
-    "cfn_functions_removed": "2014-10-16",  # all CFN names but Fn::Select
-    "get_attr_path_to_resource": "2014-10-16",  # path handed to the resource
+    "cfn_functions_removed": JUNO,  # all CFN names but Fn::Select
+    "get_attr_path_to_resource": JUNO,  # path handed to the resource
     # 2015-04-30 (Kilo)
-    "repeat": "2015-04-30",
-    "digest": "2015-04-30",
+    "repeat": KILO,
+    "digest": KILO,
     # 2015-10-15 (Liberty)
-    "fn_select_removed": "2015-10-15",
-    "get_attr_all_attributes": "2015-10-15",  # [resource] alone gives a map
-    "list_join_multiple": "2015-10-15",  # several lists; non-str items as JSON
-    "str_replace_json": "2015-10-15",  # map/list params JSON-encoded
-    "str_split": "2015-10-15",
+    "fn_select_removed": LIBERTY,
+    "get_attr_all_attributes": LIBERTY,  # [resource] alone gives a map
+    "list_join_multiple": LIBERTY,  # several lists; non-str items as JSON
+    "str_replace_json": LIBERTY,  # map/list params JSON-encoded
+    "str_split": LIBERTY,
     # 2016-04-08 (Mitaka)
-    "map_merge": "2016-04-08",
+    "map_merge": MITAKA,
     # 2016-10-14 (Newton)
-    "conditions": "2016-10-14",  # the top-level conditions section
-    "resource_condition": "2016-10-14",
-    "resource_external_id": "2016-10-14",
-    "output_condition": "2016-10-14",
-    "lowercase_deletion_policy": "2016-10-14",  # delete/retain/snapshot
-    "repeat_over_map": "2016-10-14",  # for_each values may be maps
-    "if": "2016-10-14",
-    "condition_functions": "2016-10-14",  # get_param/equals/not/and/or
+    "conditions": NEWTON,  # the top-level conditions section
+    "resource_condition": NEWTON,
+    "resource_external_id": NEWTON,
+    "output_condition": NEWTON,
+    "lowercase_deletion_policy": NEWTON,  # delete/retain/snapshot
+    "repeat_over_map": NEWTON,  # for_each values may be maps
+    "if": NEWTON,
+    "condition_functions": NEWTON,  # get_param/equals/not/and/or
     # 2017-02-24 (Ocata)
-    "constraint_modulo": "2017-02-24",
+    "constraint_modulo": OCATA,
     # 2017-09-01 (Pike)
-    "repeat_permutations": "2017-09-01",  # the permutations key of repeat
-    "condition_yaql_contains": "2017-09-01",  # yaql/contains as conditions
+    "repeat_permutations": PIKE,  # the permutations key of repeat
+    "condition_yaql_contains": PIKE,  # yaql/contains as conditions
     # 2018-03-02 (Queens)
-    "parameter_tags": "2018-03-02",
+    "parameter_tags": QUEENS,
     # 2021-04-16 (Wallaby)
-    "if_two_arguments": "2021-04-16",  # a missing false branch drops the item
+    "if_two_arguments": WALLABY,  # a missing false branch drops the item
 }
 
 

@@ -1,4 +1,4 @@
-"""The intrinsic functions of HOT: when each exists, and how to document it.
+"""The intrinsic functions of HOT: when each exists (its history), per template version.
 
 Heat has two function tables per version. The *normal* table applies in
 resource properties, metadata, update_policy, deletion_policy, external_id
@@ -8,34 +8,37 @@ A one-key map whose key is in neither table is plain data to Heat, which is
 why a misspelt or unavailable function name is silent there and worth
 reporting here.
 
-Snippets are LSP snippet text for the value that follows `<name>: `. A snippet
-that starts with a newline is a block map or list; its lines are indented
-relative to the line holding the function name.
+How each is documented lives in ``function_docs``; how each behaves, in ``hot_lsp.analysis.functions``.
 """
 
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from functools import cache
 from typing import Literal
 
-from .versions import VERSIONS, TemplateVersion, is_at_least, version_named
-
-_FIRST = "2013-05-23"
-_JUNO = "2014-10-16"
-_KILO = "2015-04-30"
-_LIBERTY = "2015-10-15"
-_MITAKA = "2016-04-08"
-_NEWTON = "2016-10-14"
-_OCATA = "2017-02-24"
-_PIKE = "2017-09-01"
-_WALLABY = "2021-04-16"
+from .function_docs import FUNCTION_DOCS
+from .versions import (
+    ICEHOUSE,
+    JUNO,
+    KILO,
+    LIBERTY,
+    MITAKA,
+    NEWTON,
+    OCATA,
+    PIKE,
+    VERSIONS,
+    WALLABY,
+    TemplateVersion,
+    is_at_least,
+    version_named,
+)
 
 
 @dataclass(frozen=True, slots=True)
 class FunctionSpec:
-    """One intrinsic function name and its history."""
+    """One intrinsic function name, its history and its documentation."""
 
     name: str
     since: str  # first version where it is a usable normal function
@@ -53,581 +56,62 @@ Availability = Literal["available", "removed", "not_yet", "condition_only", "unk
 ConditionAvailability = Literal["available", "invalid", "removed", "not_yet", "unknown"]
 
 
-def _hot(
-    name: str,
-    since: str,
-    *,
-    signature: str,
-    returns: str,
-    doc: str,
-    snippet: str,
-    arguments_doc: str,
-    condition_since: str | None = None,
-) -> FunctionSpec:
-    return FunctionSpec(
-        name=name,
-        since=since,
-        removed_in=None,
-        condition_since=condition_since,
-        normal=True,
-        signature=signature,
-        returns=returns,
-        doc=doc,
-        snippet=snippet,
-        arguments_doc=arguments_doc,
-    )
+@dataclass(frozen=True, slots=True)
+class _Row:
+    name: str
+    since: str
+    removed_in: str | None = None
+    condition_since: str | None = None
+    normal: bool = True
 
 
-def _cfn(
-    name: str,
-    removed_in: str,
-    *,
-    signature: str,
-    returns: str,
-    doc: str,
-    snippet: str,
-    arguments_doc: str,
-) -> FunctionSpec:
-    # The CloudFormation names HOT inherited in 2013-05-23 and dropped later.
-    return FunctionSpec(
-        name=name,
-        since=_FIRST,
-        removed_in=removed_in,
-        condition_since=None,
-        normal=True,
-        signature=signature,
-        returns=returns,
-        doc=doc,
-        snippet=snippet,
-        arguments_doc=arguments_doc,
-    )
-
-
-def _condition(
-    name: str,
-    *,
-    signature: str,
-    returns: str,
-    doc: str,
-    snippet: str,
-    arguments_doc: str,
-) -> FunctionSpec:
-    # equals/not/and/or: only ever condition functions, all from newton.
-    return FunctionSpec(
-        name=name,
-        since=_NEWTON,
-        removed_in=None,
-        condition_since=_NEWTON,
-        normal=False,
-        signature=signature,
-        returns=returns,
-        doc=doc,
-        snippet=snippet,
-        arguments_doc=arguments_doc,
-    )
-
-
-_STR_REPLACE_SNIPPET = "\n  template: ${1:text}\n  params:\n    ${2:placeholder}: ${3:value}"
-
-_SPECS: tuple[FunctionSpec, ...] = (
-    # --- HOT functions ----------------------------------------------------
-    _hot(
-        "get_param",
-        _FIRST,
-        condition_since=_NEWTON,
-        signature="get_param: <name> | [<name>, <key or index>, ...]",
-        returns=("The parameter's value, typed by its parameter type, or the item at the path."),
-        doc=(
-            "Reads an input parameter, or a pseudo-parameter such as "
-            "OS::stack_name. With a list, the items after the name walk into "
-            "a json or list value by map key or list index (a string value "
-            "can be indexed too). A bad path never fails: a missing key, an "
-            "index out of range or a non-container gives an empty string. The "
-            "name may itself come from a function. An unknown name fails "
-            "with 'The Parameter (x) was not provided'. From 2016-10-14 it is "
-            "also a condition function; there the value must be a real "
-            "boolean, so use a boolean parameter, not a string holding 'true'."
-        ),
-        snippet="${1:parameter}",
-        arguments_doc=("A parameter name, or a list: the name followed by map keys or list indices."),
-    ),
-    _hot(
-        "get_resource",
-        _FIRST,
-        signature="get_resource: <resource name>",
-        returns="The reference ID of the resource, usually its physical ID.",
-        doc=(
-            "Refers to another resource of this template and makes the "
-            "current resource depend on it. What the reference ID is depends "
-            "on the resource type; for most OpenStack resources it is the "
-            "UUID. Naming an unknown resource, or one whose condition is "
-            "false, is an error, although Heat's validation only notices it "
-            "in properties and metadata, not in outputs."
-        ),
-        snippet="${1:resource}",
-        arguments_doc="The name of a resource in this template.",
-    ),
-    _hot(
-        "get_attr",
-        _FIRST,
-        signature="get_attr: [<resource name>, <attribute name>, <key or index>, ...]",
-        returns=(
-            "The attribute's value at run time, or the item at the path; with "
-            "no attribute name, a map of all attributes."
-        ),
-        doc=(
-            "Reads an attribute of another resource once it exists, and makes "
-            "the current resource depend on it. Items after the attribute "
-            "name walk into a map or list value: 2013-05-23 fetches the whole "
-            "attribute and walks it itself (a bad path gives null), later "
-            "versions pass the path to the resource. From 2015-10-15 the "
-            "attribute name may be left out, which gives a map of every "
-            "attribute except `show`. The argument must be a list. An unknown "
-            "resource or attribute is an error, except on types that accept "
-            "any attribute name, such as OS::Heat::ResourceGroup, "
-            "OS::Heat::AutoScalingGroup and template resources."
-        ),
-        snippet="[${1:resource}, ${2:attribute}]",
-        arguments_doc=(
-            "A list: resource name, attribute name, then optional map keys or "
-            "list indices; from 2015-10-15 the resource name alone."
-        ),
-    ),
-    _hot(
-        "get_file",
-        _FIRST,
-        signature="get_file: <path or URL>",
-        returns="The file's content as a string, unchanged.",
-        doc=(
-            "Inserts the content of a file, typically a script for user_data. "
-            "The client reads local paths (relative to the template) and URLs "
-            "and sends their content in the stack's files map; the engine only "
-            "looks the name up in that map. Write a literal path: the engine "
-            "would accept a computed one, but the client cannot load it in "
-            "advance. The content is not processed, so a get_file inside the "
-            "included file stays plain text."
-        ),
-        snippet="${1:path}",
-        arguments_doc="A literal relative path or URL.",
-    ),
-    _hot(
-        "list_join",
-        _FIRST,
-        signature="list_join: [<delimiter>, <list>, <list>, ...]",
-        returns="A string.",
-        doc=(
-            "Joins list items into one string with a delimiter string. Before "
-            "2015-10-15 it takes exactly a delimiter and one list of strings, "
-            "and a map or list item is an error. From 2015-10-15 several "
-            "lists may follow and are joined as one; a null or empty list is "
-            "skipped, null items become empty strings, and maps and lists are "
-            "JSON-encoded with sorted keys, while numbers and booleans are "
-            "still rejected."
-        ),
-        snippet="['${1:,}', [${2:item}]]",
-        arguments_doc="A list: the delimiter, then one list (several from 2015-10-15).",
-    ),
-    _hot(
-        "str_replace",
-        _FIRST,
-        signature=("str_replace: {template: <string>, params: {<placeholder>: <value>, ...}}"),
-        returns="The template string with its placeholders replaced.",
-        doc=(
-            "Builds a string by replacing each placeholder of `params` found "
-            "in `template`. The replacement is one pass over the text trying "
-            "longer placeholders first (then alphabetical order), and "
-            "inserted text is never scanned again. Numbers and booleans are "
-            "turned into text and null into an empty string. Map and list "
-            "values are an error before 2015-10-15 and JSON-encoded with "
-            "sorted keys from then on. Placeholders that do not occur are "
-            "ignored (str_replace_strict reports them), and keys other than "
-            "template and params are ignored."
-        ),
-        snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
-    ),
-    _hot(
-        "resource_facade",
-        _FIRST,
-        signature="resource_facade: metadata | deletion_policy | update_policy",
-        returns="That part of the parent resource's definition.",
-        doc=(
-            "Only meaningful in a template used as the implementation of a "
-            "resource in a parent template (a provider template): reads the "
-            "parent resource's metadata, its deletion policy (Delete when not "
-            "given) or its update policy (an empty map when not given). The "
-            "argument must be one of the three names, written literally."
-        ),
-        snippet="${1|metadata,deletion_policy,update_policy|}",
-        arguments_doc="One of metadata, deletion_policy or update_policy.",
-    ),
-    _hot(
-        "repeat",
-        _KILO,
-        signature=("repeat: {for_each: {<placeholder>: <list>, ...}, template: <any>, permutations: <boolean>}"),
-        returns=("A list with one rendered copy of the template per combination of values."),
-        doc=(
-            "Renders `template` once per value, replacing each placeholder of "
-            "`for_each` in every string of the template, keys included. With "
-            "several placeholders it loops over every combination, the first "
-            "one varying slowest; from 2017-09-01 `permutations: false` pairs "
-            "the lists item by item instead, which needs lists of equal "
-            "length. From 2016-10-14 a for_each value may also be a map, "
-            "which iterates over its keys. A null value counts as an empty "
-            "list, an empty for_each map crashes Heat, and the values must be "
-            "strings. Functions inside the template run before the "
-            "substitution, so placeholders in their arguments stay as written."
-        ),
-        snippet=("\n  for_each:\n    ${1:<%item%>}: ${2:list}\n  template:\n    ${3:value}"),
-        arguments_doc=(
-            "A map with `for_each` (placeholder to list) and `template`; `permutations` (a boolean) from 2017-09-01."
-        ),
-    ),
-    _hot(
-        "digest",
-        _KILO,
-        signature="digest: [<algorithm>, <value>]",
-        returns="The hexadecimal digest of the value.",
-        doc=(
-            "Hashes a string with an algorithm such as sha256 or sha512. The "
-            "name is case-insensitive and must be available in the engine's "
-            "hashlib; shake_128 and shake_256 pass that check but fail when "
-            "evaluated. The value must be a string of Latin-1 characters. "
-            "Usable from 2015-04-30 itself, whatever older docs say."
-        ),
-        snippet="['${1|sha256,sha512,sha1,md5|}', ${2:value}]",
-        arguments_doc="A list of two strings: the algorithm name and the value.",
-    ),
-    _hot(
-        "str_split",
-        _LIBERTY,
-        signature="str_split: [<delimiter>, <string>, <index>]",
-        returns="The list of pieces, or a single piece when an index is given.",
-        doc=(
-            "Splits a string at a delimiter, the inverse of list_join. An "
-            "optional third item picks one piece: a numeric string works, "
-            "negative indices count from the end, and an index out of range "
-            "is an error. A null string gives null and a null delimiter "
-            "splits on whitespace."
-        ),
-        snippet="['${1:,}', ${2:string}]",
-        arguments_doc="A list: the delimiter, the string, and an optional index.",
-    ),
-    _hot(
-        "map_merge",
-        _MITAKA,
-        signature="map_merge: [<map>, <map>, ...]",
-        returns="One map.",
-        doc=(
-            "Merges a list of maps into one; on a shared key the later map "
-            "wins. The merge is shallow, null items count as empty maps, and "
-            "any other item that is not a map is an error."
-        ),
-        snippet="[${1:map1}, ${2:map2}]",
-        arguments_doc="A list of maps.",
-    ),
-    _hot(
-        "map_replace",
-        _NEWTON,
-        signature=("map_replace: [<map>, {keys: {<old>: <new>}, values: {<old>: <new>}}]"),
-        returns="A copy of the map with keys renamed and values replaced.",
-        doc=(
-            "Renames keys and replaces values of a map. `keys` maps old key "
-            "names to new ones; renaming onto a key that is already present, "
-            "or two keys onto one name, is an error. `values` replaces values "
-            "equal to a given scalar; lists and maps are left alone and "
-            "nothing nested is visited. Either part may be left out, any "
-            "other key is an error, and there is no on_conflict option."
-        ),
-        snippet="[${1:map}, {keys: {${2:old_key}: ${3:new_key}}}]",
-        arguments_doc=("A list of two maps: the input and a map with optional `keys` and `values`."),
-    ),
-    _hot(
-        "yaql",
-        _NEWTON,
-        condition_since=_PIKE,
-        signature="yaql: {expression: <yaql expression>, data: <any>}",
-        returns="Whatever the expression evaluates to.",
-        doc=(
-            "Evaluates a YAQL expression in which `$.data` is the `data` "
-            "argument (an empty map when left out). A literal expression is "
-            "parsed when the template is validated, so syntax errors show "
-            "early; no other keys are allowed, and evaluation is limited in "
-            "iterations and memory. From 2017-09-01 it is also a condition "
-            "function, where the result must be a boolean."
-        ),
-        snippet="\n  expression: ${1:\\$.data}\n  data:\n    ${2:key}: ${3:value}",
-        arguments_doc="A map with `expression` (a string) and optional `data`.",
-    ),
-    _hot(
-        "if",
-        _NEWTON,
-        signature="if: [<condition>, <value if true>, <value if false>]",
-        returns="One of the two values.",
-        doc=(
-            "Picks a value by a condition: a condition name, a boolean or an "
-            "inline condition function. Heat decides while reading the "
-            "template and only reads the chosen branch, so mistakes in the "
-            "other branch go unnoticed. Up to 2018-08-31 it takes exactly "
-            "three items. From 2021-04-16 the false value may be left out: a "
-            "false condition then removes the enclosing map entry, list item "
-            "or property as if it were never written (an explicit null does "
-            "not). A string that is not a condition name, such as 'true', is "
-            "an error. `if` is not allowed in conditions or in a condition key."
-        ),
-        snippet="[${1:condition}, ${2:value_if_true}, ${3:value_if_false}]",
-        arguments_doc=("A list: a condition, the value if true and the value if false (optional from 2021-04-16)."),
-    ),
-    _hot(
-        "filter",
-        _OCATA,
-        signature="filter: [<values to remove>, <list>]",
-        returns="The list without the removed values.",
-        doc=(
-            "Removes every item of a list that equals one of the given "
-            "values. A null or empty list is returned unchanged, and so is "
-            "the list when the values are null or empty; otherwise both must "
-            "be lists."
-        ),
-        snippet="[[${1:value}], ${2:list}]",
-        arguments_doc=("A list of two lists: the values to remove and the list to filter."),
-    ),
-    _hot(
-        "str_replace_strict",
-        _OCATA,
-        signature=("str_replace_strict: {template: <string>, params: {<placeholder>: <value>, ...}}"),
-        returns="The template string with its placeholders replaced.",
-        doc=(
-            "Works like str_replace, but every placeholder in `params` must "
-            "occur in the template; the missing ones are listed in the error. "
-            "Empty values are still allowed."
-        ),
-        snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
-    ),
-    _hot(
-        "make_url",
-        _PIKE,
-        signature=("make_url: {scheme, username, password, host, port, path, query, fragment}"),
-        returns="A URL string.",
-        doc=(
-            "Builds a URL from its parts, all optional, encoding each one "
-            "properly: user name and password are percent-encoded, an IPv6 "
-            "host is put in brackets, the path is quoted with its slashes "
-            "kept, the query map is URL-encoded and the fragment quoted. The "
-            "port must be an integer from 1 to 65535 (a numeric string "
-            "works), query must be a map, the other parts strings; unknown "
-            "keys are an error. An empty map gives an empty string."
-        ),
-        snippet=("\n  scheme: ${1:https}\n  host: ${2:host}\n  port: ${3:443}\n  path: ${4:/}"),
-        arguments_doc=("A map with any of scheme, username, password, host, port, path, query, fragment."),
-    ),
-    _hot(
-        "list_concat",
-        _PIKE,
-        signature="list_concat: [<list>, <list>, ...]",
-        returns="One list.",
-        doc=(
-            "Joins several lists into one, in order. Null items are skipped; "
-            "any other item that is not a list, a string included, is an error."
-        ),
-        snippet="[${1:list1}, ${2:list2}]",
-        arguments_doc="A list of lists.",
-    ),
-    _hot(
-        "list_concat_unique",
-        _PIKE,
-        signature="list_concat_unique: [<list>, <list>, ...]",
-        returns="One list without repeated items.",
-        doc=("Works like list_concat but keeps only the first of equal items; maps are compared by content."),
-        snippet="[${1:list1}, ${2:list2}]",
-        arguments_doc="A list of lists.",
-    ),
-    _hot(
-        "str_replace_vstrict",
-        _PIKE,
-        signature=("str_replace_vstrict: {template: <string>, params: {<placeholder>: <value>, ...}}"),
-        returns="The template string with its placeholders replaced.",
-        doc=(
-            "Works like str_replace_strict, and in addition no value may be "
-            "null or empty (an empty string, list or map); 0 and false are "
-            "accepted. Some docs spell it string_replace_vstrict, which is "
-            "not a function."
-        ),
-        snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
-    ),
-    _hot(
-        "contains",
-        _PIKE,
-        condition_since=_PIKE,
-        signature="contains: [<value>, <sequence>]",
-        returns="true or false.",
-        doc=(
-            "Tells whether a value is an item of a list. A string as the "
-            "second argument makes it a substring test; a map or null is an "
-            "error. It works both as a normal function and as a condition "
-            "function."
-        ),
-        snippet="[${1:value}, ${2:list}]",
-        arguments_doc=("A list of two items: the value and the list (or string) to search."),
-    ),
-    # --- condition-only functions --------------------------------------------
-    _condition(
-        "equals",
-        signature="equals: [<value>, <value>]",
-        returns="true or false.",
-        doc=(
-            "Condition function: true when the two values are equal as Python "
-            "compares them (1, 1.0 and true are all equal). Takes exactly two "
-            "items. It is not a function in properties or outputs: written "
-            "there it stays a literal map."
-        ),
-        snippet="[${1:value1}, ${2:value2}]",
-        arguments_doc="A list of exactly two values.",
-    ),
-    _condition(
-        "not",
-        signature="not: <condition>",
-        returns="true or false.",
-        doc=(
-            "Condition function: negates one condition, given as a name, a "
-            "boolean or a condition function. The argument is a single value, "
-            "not a list (`not: [c]` fails), and null is an error."
-        ),
-        snippet="${1:condition}",
-        arguments_doc="One condition, not wrapped in a list.",
-    ),
-    _condition(
-        "and",
-        signature="and: [<condition>, <condition>, ...]",
-        returns="true or false.",
-        doc=(
-            "Condition function: true when every item is true, stopping at "
-            "the first false one. Needs a list of at least two conditions "
-            "(names, booleans or condition functions)."
-        ),
-        snippet="[${1:condition1}, ${2:condition2}]",
-        arguments_doc="A list of two or more conditions.",
-    ),
-    _condition(
-        "or",
-        signature="or: [<condition>, <condition>, ...]",
-        returns="true or false.",
-        doc=(
-            "Condition function: true when any item is true, stopping at the "
-            "first true one. Needs a list of at least two conditions (names, "
-            "booleans or condition functions)."
-        ),
-        snippet="[${1:condition1}, ${2:condition2}]",
-        arguments_doc="A list of two or more conditions.",
-    ),
-    # --- CloudFormation names of 2013-05-23 ------------------------------------
-    _cfn(
-        "Fn::Select",
-        _LIBERTY,
-        signature="Fn::Select: [<index>, <list or map>]",
-        returns="The selected item, or an empty string when it is missing.",
-        doc=(
-            "CloudFormation-style selection kept in early HOT: picks a list "
-            "item by index or a map value by key, giving an empty string when "
-            "there is none; a string collection is decoded as JSON first. "
-            "Removed in 2015-10-15; use a path in get_attr or get_param."
-        ),
-        snippet="[${1:index}, ${2:list}]",
-        arguments_doc="A list: an index or key, then a list or map.",
-    ),
-    _cfn(
-        "Fn::GetAZs",
-        _JUNO,
-        signature="Fn::GetAZs: <region>",
-        returns="A list of availability zone names.",
-        doc=(
-            "CloudFormation function that lists the availability zones of the "
-            "stack. Only in 2013-05-23; it has no HOT counterpart."
-        ),
-        snippet="'${1}'",
-        arguments_doc="A region name, usually an empty string.",
-    ),
-    _cfn(
-        "Fn::Join",
-        _JUNO,
-        signature="Fn::Join: [<delimiter>, [<string>, ...]]",
-        returns="A string.",
-        doc=("CloudFormation join of a list of strings. Only in 2013-05-23; use list_join."),
-        snippet="['${1:,}', [${2:item}]]",
-        arguments_doc="A list: the delimiter and a list of strings.",
-    ),
-    _cfn(
-        "Fn::Split",
-        _JUNO,
-        signature="Fn::Split: [<delimiter>, <string>]",
-        returns="A list of strings.",
-        doc=(
-            "CloudFormation split of a string; the delimiter must be written "
-            "literally. Only in 2013-05-23; use str_split."
-        ),
-        snippet="['${1:,}', ${2:string}]",
-        arguments_doc="A list: a literal delimiter and the string.",
-    ),
-    _cfn(
-        "Fn::Replace",
-        _JUNO,
-        signature="Fn::Replace: [{<placeholder>: <value>, ...}, <template>]",
-        returns="The template string with its placeholders replaced.",
-        doc=("Heat's CFN-style string substitution. Only in 2013-05-23; use str_replace."),
-        snippet="[{${1:placeholder}: ${2:value}}, ${3:template}]",
-        arguments_doc=("A list: a map of placeholder to value, then the template string."),
-    ),
-    _cfn(
-        "Fn::Base64",
-        _JUNO,
-        signature="Fn::Base64: <string>",
-        returns="The same string: Heat does not encode it.",
-        doc=(
-            "Kept for CloudFormation compatibility; in Heat it returns the "
-            "string unchanged. Only in 2013-05-23; simply drop it."
-        ),
-        snippet="${1:text}",
-        arguments_doc="A string.",
-    ),
-    _cfn(
-        "Fn::MemberListToMap",
-        _JUNO,
-        signature=("Fn::MemberListToMap: [<key name>, <value name>, [<'.member.N.key=value'>, ...]]"),
-        returns="A map.",
-        doc=("Turns an AWS query-style member list into a map. Only in 2013-05-23; it has no HOT counterpart."),
-        snippet="[${1:Name}, ${2:Value}, ${3:list}]",
-        arguments_doc=("A list: the key field name, the value field name and the member list."),
-    ),
-    _cfn(
-        "Fn::ResourceFacade",
-        _JUNO,
-        signature="Fn::ResourceFacade: Metadata | DeletionPolicy | UpdatePolicy",
-        returns="That part of the parent resource's definition.",
-        doc=(
-            "CloudFormation spelling of resource_facade, with CamelCase "
-            "arguments. Only in 2013-05-23; use resource_facade."
-        ),
-        snippet="${1|Metadata,DeletionPolicy,UpdatePolicy|}",
-        arguments_doc="One of Metadata, DeletionPolicy or UpdatePolicy.",
-    ),
-    _cfn(
-        "Ref",
-        _JUNO,
-        signature="Ref: <resource or parameter name>",
-        returns="A resource's reference ID, or a parameter's value.",
-        doc=(
-            "CloudFormation reference: a resource's reference ID when a "
-            "resource has that name, otherwise the parameter's value. Only in "
-            "2013-05-23; use get_resource or get_param."
-        ),
-        snippet="${1:name}",
-        arguments_doc="A resource or parameter name.",
-    ),
+# When each name is a function: the history Heat 27.0.1's template classes encode (facts §2a, §2b).
+# The CloudFormation names came with 2013-05-23 and went in 2014-10-16 (Fn::Select in 2015-10-15);
+# equals/not/and/or were only ever condition functions.
+_HISTORY: tuple[_Row, ...] = (
+    _Row("get_param", since=ICEHOUSE, condition_since=NEWTON),
+    _Row("get_resource", since=ICEHOUSE),
+    _Row("get_attr", since=ICEHOUSE),
+    _Row("get_file", since=ICEHOUSE),
+    _Row("list_join", since=ICEHOUSE),
+    _Row("str_replace", since=ICEHOUSE),
+    _Row("resource_facade", since=ICEHOUSE),
+    _Row("repeat", since=KILO),
+    _Row("digest", since=KILO),
+    _Row("str_split", since=LIBERTY),
+    _Row("map_merge", since=MITAKA),
+    _Row("map_replace", since=NEWTON),
+    _Row("yaql", since=NEWTON, condition_since=PIKE),
+    _Row("if", since=NEWTON),
+    _Row("filter", since=OCATA),
+    _Row("str_replace_strict", since=OCATA),
+    _Row("make_url", since=PIKE),
+    _Row("list_concat", since=PIKE),
+    _Row("list_concat_unique", since=PIKE),
+    _Row("str_replace_vstrict", since=PIKE),
+    _Row("contains", since=PIKE, condition_since=PIKE),
+    _Row("equals", since=NEWTON, condition_since=NEWTON, normal=False),
+    _Row("not", since=NEWTON, condition_since=NEWTON, normal=False),
+    _Row("and", since=NEWTON, condition_since=NEWTON, normal=False),
+    _Row("or", since=NEWTON, condition_since=NEWTON, normal=False),
+    _Row("Fn::Select", since=ICEHOUSE, removed_in=LIBERTY),
+    _Row("Fn::GetAZs", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::Join", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::Split", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::Replace", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::Base64", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::MemberListToMap", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Fn::ResourceFacade", since=ICEHOUSE, removed_in=JUNO),
+    _Row("Ref", since=ICEHOUSE, removed_in=JUNO),
 )
 
-FUNCTIONS: dict[str, FunctionSpec] = {spec.name: spec for spec in _SPECS}
+FUNCTIONS: dict[str, FunctionSpec] = {
+    row.name: FunctionSpec(
+        row.name, row.since, row.removed_in, row.condition_since, row.normal, **asdict(FUNCTION_DOCS[row.name])
+    )
+    for row in _HISTORY
+}
+_SPECS: tuple[FunctionSpec, ...] = tuple(FUNCTIONS.values())
 
 # CloudFormation function names mapped to the HOT function to use instead
 # ('' when HOT has none). It covers names HOT never had, which Heat reads as
@@ -689,26 +173,35 @@ HOT_DIGEST_ALGORITHMS: frozenset[str] = frozenset(
 )
 BROKEN_DIGEST_ALGORITHMS: frozenset[str] = frozenset({"shake_128", "shake_256"})
 
-MAKE_URL_KEYS: tuple[str, ...] = (
-    "scheme",
-    "username",
-    "password",
-    "host",
-    "port",
-    "path",
-    "query",
-    "fragment",
-)
+ArgumentPath = tuple[int, ...]
 
-# Argument map keys of the map-taking functions.
-STR_REPLACE_KEYS: tuple[str, ...] = ("template", "params")
-YAQL_KEYS: tuple[str, ...] = ("expression", "data")
-MAP_REPLACE_KEYS: tuple[str, ...] = ("keys", "values")
-REPEAT_KEYS: dict[str, str] = {
-    "for_each": _KILO,
-    "template": _KILO,
-    "permutations": _PIKE,
+# The keys of each map a function takes, with the first version whose Heat reads each key: the argument
+# itself (path ()), or an item of the argument list (map_replace's second item, path (1,)). Heat ignores an
+# unread key of str_replace's and repeat's map, and rejects any other key of the others.
+ARGUMENT_KEYS: dict[tuple[str, ArgumentPath], dict[str, str]] = {
+    **{
+        (name, ()): {"template": ICEHOUSE, "params": ICEHOUSE}
+        for name in ("str_replace", "str_replace_strict", "str_replace_vstrict")
+    },
+    ("repeat", ()): {"for_each": KILO, "template": KILO, "permutations": PIKE},
+    ("yaql", ()): {"expression": NEWTON, "data": NEWTON},
+    ("make_url", ()): dict.fromkeys(
+        ("scheme", "username", "password", "host", "port", "path", "query", "fragment"), PIKE
+    ),
+    ("map_replace", (1,)): {"keys": NEWTON, "values": NEWTON},
 }
+
+
+def argument_keys_for(name: str, version: TemplateVersion, path: ArgumentPath = ()) -> tuple[str, ...]:
+    """The keys Heat reads in the map at ``path`` of ``name``'s argument, in ``version`` (() for no map)."""
+    keys = ARGUMENT_KEYS.get((name, path), {})
+    return tuple(key for key, since in keys.items() if is_at_least(version, since))
+
+
+MAKE_URL_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("make_url", ())])
+STR_REPLACE_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("str_replace", ())])
+YAQL_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("yaql", ())])
+MAP_REPLACE_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("map_replace", (1,))])
 RESOURCE_FACADE_ARGUMENTS: tuple[str, ...] = (
     "metadata",
     "deletion_policy",
@@ -808,18 +301,22 @@ def first_version_with(name: str) -> TemplateVersion | None:
     return version_named(since)
 
 
+# How many list items `if` takes, from the version that changed it (IfNullable made the false value optional).
+IF_ARGUMENT_COUNTS: dict[str, tuple[int, ...]] = {NEWTON: (3,), WALLABY: (2, 3)}
+
+
 def if_argument_counts(version: TemplateVersion) -> tuple[int, ...]:
     """How many list items `if` accepts in `version`; () where `if` does not exist."""
-    if is_at_least(version, _WALLABY):
-        return (2, 3)
-    if is_at_least(version, FUNCTIONS["if"].since):
-        return (3,)
-    return ()
+    counts: tuple[int, ...] = ()
+    for since, allowed in IF_ARGUMENT_COUNTS.items():
+        if is_at_least(version, since):
+            counts = allowed
+    return counts
 
 
 def repeat_keys_for(version: TemplateVersion) -> tuple[str, ...]:
     """Keys of the `repeat` argument map that Heat reads in `version`."""
-    return tuple(key for key, since in REPEAT_KEYS.items() if is_at_least(version, since))
+    return argument_keys_for("repeat", version)
 
 
 def _normalise(name: str) -> str:

@@ -6,7 +6,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from .versions import TemplateVersion, is_at_least
+from .versions import ICEHOUSE, OCATA, TemplateVersion, is_at_least
 
 # Type names are case-sensitive in HOT (`String` is rejected).
 PARAMETER_TYPES: dict[str, str] = {
@@ -50,7 +50,7 @@ class ConstraintKind:
 CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     "length": ConstraintKind(
         name="length",
-        since="2013-05-23",
+        since=ICEHOUSE,
         applies_to=frozenset({"string", "comma_delimited_list", "json"}),
         priority=2,
         doc=(
@@ -61,7 +61,7 @@ CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     ),
     "range": ConstraintKind(
         name="range",
-        since="2013-05-23",
+        since=ICEHOUSE,
         applies_to=frozenset({"number"}),
         priority=1,
         doc=("Inclusive numeric bounds on a number. Give min, max or both; numeric strings are accepted as bounds."),
@@ -69,7 +69,7 @@ CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     ),
     "modulo": ConstraintKind(
         name="modulo",
-        since="2017-02-24",
+        since=OCATA,
         applies_to=frozenset({"number"}),
         priority=0,
         doc=(
@@ -81,7 +81,7 @@ CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     ),
     "allowed_values": ConstraintKind(
         name="allowed_values",
-        since="2013-05-23",
+        since=ICEHOUSE,
         applies_to=frozenset({"string", "number", "comma_delimited_list", "boolean"}),
         priority=3,
         doc=(
@@ -93,7 +93,7 @@ CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     ),
     "allowed_pattern": ConstraintKind(
         name="allowed_pattern",
-        since="2013-05-23",
+        since=ICEHOUSE,
         applies_to=frozenset({"string"}),
         priority=4,
         doc=("A Python regular expression that must match the whole string value."),
@@ -101,7 +101,7 @@ CONSTRAINT_KINDS: dict[str, ConstraintKind] = {
     ),
     "custom_constraint": ConstraintKind(
         name="custom_constraint",
-        since="2013-05-23",
+        since=ICEHOUSE,
         applies_to=frozenset({"string", "number", "comma_delimited_list", "boolean"}),
         priority=5,
         doc=(

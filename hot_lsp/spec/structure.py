@@ -8,22 +8,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from .versions import TemplateVersion, is_at_least
-
-_FIRST = "2013-05-23"
-_NEWTON = "2016-10-14"
-_QUEENS = "2018-03-02"
+from .versions import ICEHOUSE, NEWTON, QUEENS, TemplateVersion, is_at_least
 
 # --- top-level sections ---------------------------------------------------
 
 SECTIONS: dict[str, str] = {
-    "heat_template_version": _FIRST,
-    "description": _FIRST,
-    "parameter_groups": _FIRST,
-    "parameters": _FIRST,
-    "resources": _FIRST,
-    "outputs": _FIRST,
-    "conditions": _NEWTON,
+    "heat_template_version": ICEHOUSE,
+    "description": ICEHOUSE,
+    "parameter_groups": ICEHOUSE,
+    "parameters": ICEHOUSE,
+    "resources": ICEHOUSE,
+    "outputs": ICEHOUSE,
+    "conditions": NEWTON,
 }
 
 # Heat reserves this name for the CFN `Mappings` slot, which HOT does not have,
@@ -76,15 +72,15 @@ CFN_SECTION_SPELLINGS: dict[str, str] = {
 # --- resources --------------------------------------------------------------
 
 RESOURCE_KEYS: dict[str, str] = {
-    "type": _FIRST,
-    "properties": _FIRST,
-    "metadata": _FIRST,
-    "depends_on": _FIRST,
-    "deletion_policy": _FIRST,
-    "update_policy": _FIRST,
-    "description": _FIRST,
-    "external_id": _NEWTON,
-    "condition": _NEWTON,
+    "type": ICEHOUSE,
+    "properties": ICEHOUSE,
+    "metadata": ICEHOUSE,
+    "depends_on": ICEHOUSE,
+    "deletion_policy": ICEHOUSE,
+    "update_policy": ICEHOUSE,
+    "description": ICEHOUSE,
+    "external_id": NEWTON,
+    "condition": NEWTON,
 }
 
 REQUIRED_RESOURCE_KEYS: tuple[str, ...] = ("type",)
@@ -161,12 +157,12 @@ CFN_RESOURCE_KEY_SPELLINGS: dict[str, str] = {
 
 # Deletion policy values are case-sensitive; the lowercase forms came later.
 DELETION_POLICIES: dict[str, str] = {
-    "Delete": _FIRST,
-    "Retain": _FIRST,
-    "Snapshot": _FIRST,
-    "delete": _NEWTON,
-    "retain": _NEWTON,
-    "snapshot": _NEWTON,
+    "Delete": ICEHOUSE,
+    "Retain": ICEHOUSE,
+    "Snapshot": ICEHOUSE,
+    "delete": NEWTON,
+    "retain": NEWTON,
+    "snapshot": NEWTON,
 }
 
 DEFAULT_DELETION_POLICY = "Delete"
@@ -176,9 +172,9 @@ DEFAULT_DELETION_POLICY = "Delete"
 # Heat rejects other output keys only when the template is used as a nested
 # template; a top-level stack ignores them. They are still mistakes.
 OUTPUT_KEYS: dict[str, str] = {
-    "description": _FIRST,
-    "value": _FIRST,
-    "condition": _NEWTON,
+    "description": ICEHOUSE,
+    "value": ICEHOUSE,
+    "condition": NEWTON,
 }
 
 REQUIRED_OUTPUT_KEYS: tuple[str, ...] = ("value",)
@@ -201,15 +197,15 @@ OUTPUT_KEY_DOCS: dict[str, str] = {
 # --- parameters ---------------------------------------------------------------
 
 PARAMETER_KEYS: dict[str, str] = {
-    "type": _FIRST,
-    "label": _FIRST,
-    "description": _FIRST,
-    "default": _FIRST,
-    "hidden": _FIRST,
-    "constraints": _FIRST,
-    "immutable": _FIRST,
-    "tags": _QUEENS,
-    "schema": _FIRST,  # accepted but ignored by Heat; last so it sorts last
+    "type": ICEHOUSE,
+    "label": ICEHOUSE,
+    "description": ICEHOUSE,
+    "default": ICEHOUSE,
+    "hidden": ICEHOUSE,
+    "constraints": ICEHOUSE,
+    "immutable": ICEHOUSE,
+    "tags": QUEENS,
+    "schema": ICEHOUSE,  # accepted but ignored by Heat; last so it sorts last
 }
 
 REQUIRED_PARAMETER_KEYS: tuple[str, ...] = ("type",)

@@ -42,6 +42,9 @@ VERSIONS: tuple[TemplateVersion, ...] = (
     TemplateVersion("2021-04-16", "wallaby", "Wallaby", 10),
 )
 
+# Each version's date by its release name, for the history tables of spec/ (the dates are written once, above).
+(ICEHOUSE, JUNO, KILO, LIBERTY, MITAKA, NEWTON, OCATA, PIKE, QUEENS, ROCKY, WALLABY) = (v.date for v in VERSIONS)
+
 OLDEST: TemplateVersion = VERSIONS[0]
 LATEST: TemplateVersion = VERSIONS[-1]
 
