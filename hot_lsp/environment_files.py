@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .analysis.evaluation import EnvironmentValues
+from .analysis.evaluation.inputs import EnvironmentValues
 
 log = logging.getLogger(__name__)
 

@@ -40,7 +40,7 @@ from urllib.request import url2pathname
 
 from lsprotocol import types
 
-from .analysis.evaluation import EnvironmentValues, Inputs
+from .analysis.evaluation.inputs import EnvironmentValues, Inputs
 from .analysis.kind import VERSION_KEY
 from .analysis.overlay import Overlay
 from .analysis.validate import Analysis, Options, analyze, catalogue_paths

@@ -13,17 +13,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .. import spec
-from ..document import Mapping, Node, ParsedDocument, Scalar, Sequence
+from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
 from ..spec import Catalogue, TemplateVersion
+from .functions import ArgumentChecker, Context, Fault, HeatFunction, ParsedCall, RefKind, parse_call
 
 if TYPE_CHECKING:
     from .registry import Registry
-
-Context = Literal["normal", "condition"]
-RefKind = Literal["parameter", "resource", "condition"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,12 +59,15 @@ class Entry:
 
 @dataclass(slots=True)
 class FunctionCall:
+    """A call Heat's parser finds in the template, with the function it calls."""
+
     name: str
     key: Scalar  # the function name as written
     args: Node
     node: Mapping  # the single-key mapping
     context: Context
     where: Where
+    function: HeatFunction
     in_if_branch: bool = False  # under an `if` branch Heat may never parse
 
 
@@ -111,6 +112,30 @@ class TemplateModel:
     # The resource_registry in effect (Heat's global environment, then the configured environment files), which
     # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
     registry: Registry | None = None
+    _argument_faults: dict[int, list[Fault]] | None = field(default=None, repr=False)
+
+    def argument_faults(self) -> dict[int, list[Fault]]:
+        """What each call's function finds wrong with its literal arguments, by the id of the call's node.
+
+        Built once per model from the functions' own checks, for the rules (which report it) and the evaluation
+        rules (which leave a call with faults here to them). Calls and the look-alikes other codes report are
+        opaque to the checks.
+        """
+        if self._argument_faults is None:
+            opaque = {id(call.node) for call in self.calls}
+            opaque.update(id(look.node) for look in self.look_alikes)
+            checker = ArgumentChecker(self.version, self.parsed.text, lambda node: id(node) in opaque)
+            faults: dict[int, list[Fault]] = {}
+            for call in self.calls:
+                check = call.function.check
+                if check is None:
+                    continue
+                before = len(checker.faults)
+                check(checker, call)
+                if len(checker.faults) > before:
+                    faults.setdefault(id(call.node), []).extend(checker.faults[before:])
+            self._argument_faults = faults
+        return self._argument_faults
 
     def section(self, name: str) -> Node | None:
         return self.root.get(name)
@@ -157,8 +182,6 @@ def build_model(parsed: ParsedDocument) -> TemplateModel | None:
 class _Builder:
     def __init__(self, model: TemplateModel) -> None:
         self.model = model
-        self.normal = spec.functions_for(model.version)
-        self.conditional = spec.condition_functions_for(model.version)
 
     def build(self) -> None:
         model = self.model
@@ -225,6 +248,8 @@ class _Builder:
     # -- function-parsed values --------------------------------------------
     def walk(self, node: Node, context: Context, where: Where, in_if: bool = False) -> None:
         """Find calls the way Heat's parser does; an explicit stack, since input may nest deeply."""
+        model = self.model
+        version = model.version
         stack: list[tuple[Node, Context, bool]] = [(node, context, in_if)]
         # An alias shares its node. Each use site is walked (Heat builds every resource that uses a shared
         # node from it), but within one walk a node is looked at once; the parser bounds alias expansion.
@@ -240,58 +265,45 @@ class _Builder:
                 stack.extend((item, ctx, branch) for item in reversed(current.items))
                 continue
             assert isinstance(current, Mapping)
-            if len(current.pairs) == 1:
-                pair = current.pairs[0]
-                name = pair.key_value
-                if isinstance(name, str) and isinstance(pair.key, Scalar):
-                    table = self.normal if ctx == "normal" else self.conditional
-                    if name in table:
-                        call = FunctionCall(name, pair.key, pair.value, current, ctx, where, branch)
-                        self.model.calls.append(call)
-                        self._call_arguments(call, stack)
-                        continue
-                    if self._looks_like_function(name):
-                        self.model.look_alikes.append(LookAlike(name, pair.key, pair.value, current, ctx, where))
+            parsed = parse_call(current, version, ctx)
+            if parsed is not None and parsed.status == "call":
+                call = FunctionCall(parsed.name, parsed.key, parsed.args, current, ctx, where, parsed.function, branch)
+                model.calls.append(call)
+                self._call_arguments(call, stack)
+                continue
+            look = parsed if parsed is not None else _look_alike_pair(current, version)
+            if look is not None:
+                # Removed, invalid here, of another version, CFN or misspelt: the rules judge it.
+                assert isinstance(look.key, Scalar)
+                args = look.args if isinstance(look, ParsedCall) else look.value
+                model.look_alikes.append(LookAlike(look.key.value, look.key, args, current, ctx, where))
             # Plain data: Heat parses only its values, never its keys.
             stack.extend((p.value, ctx, branch) for p in reversed(current.pairs))
 
-    def _looks_like_function(self, name: str) -> bool:
-        return looks_like_function(name, self.model.version)
-
     def _call_arguments(self, call: FunctionCall, stack: list[tuple[Node, Context, bool]]) -> None:
-        """Record references a call makes, and queue its arguments in the right context."""
+        """Record the names a call's arguments give, and queue its arguments in the contexts Heat parses them in."""
         args, ctx, where, branch = call.args, call.context, call.where, call.in_if_branch
-        name = call.name
-        if name == "get_param":
-            first = args.items[0] if isinstance(args, Sequence) and args.items else args
-            self._ref("parameter", first, "get_param", where, call)
-        elif name == "get_resource":
-            self._ref("resource", args, "get_resource", where, call)
-        elif name == "get_attr":
-            if isinstance(args, Sequence) and args.items:
-                self._ref("resource", args.items[0], "get_attr", where, call)
-            elif isinstance(args, Scalar):
-                self._ref("resource", args, "get_attr", where, call)
-        elif name == "if" and isinstance(args, Sequence) and args.items:
+        function = call.function
+        references = function.references
+        if references is not None:
+            for node in references.nodes(args):
+                self._ref(references.kind, node, call.name, where, call)
+        if function.branches and isinstance(args, Sequence) and args.items:
             condition, *branches = args.items
-            if isinstance(condition, Scalar):
-                self._ref("condition", condition, "if", where, call)
-            else:
+            if not isinstance(condition, Scalar):
                 stack.append((condition, "condition", branch))
             for item in reversed(branches):
                 stack.append((item, ctx, True))
             return
-        elif name == "not" and isinstance(args, Scalar):
-            self._ref("condition", args, "not", where, call)
-            return
-        elif name in ("and", "or") and isinstance(args, Sequence):
-            for item in reversed(args.items):
-                if isinstance(item, Scalar):
-                    self._ref("condition", item, name, where, call)
-                else:
-                    stack.append((item, ctx, branch))
-            return
         stack.append((args, ctx, branch))
+
+
+def _look_alike_pair(mapping: Mapping, version: TemplateVersion) -> Pair | None:
+    """The one entry of a mapping whose key looks like a function name Heat does not parse here."""
+    pair = mapping.only_pair()
+    if pair is None or not isinstance(pair.key, Scalar) or not isinstance(pair.key.value, str):
+        return None
+    return pair if looks_like_function(pair.key.value, version) else None
 
 
 @lru_cache(maxsize=4096)

@@ -12,6 +12,13 @@ from .model import TemplateModel
 class Reporter:
     def __init__(self) -> None:
         self.diagnostics: list[Diagnostic] = []
+        # Nodes whose evaluation fails in a way a finding already reported says (by id): the evaluation rules,
+        # which run last, leave them alone, so one fault is reported once.
+        self.covered: set[int] = set()
+
+    def cover(self, node: Node) -> None:
+        """Say that a reported finding already covers what evaluating ``node`` fails with."""
+        self.covered.add(id(node))
 
     def __call__(
         self,

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from ..document import Mapping, parse
 from .environment import EnvironmentModel, build_environment
-from .evaluation import EnvironmentValues
+from .evaluation.inputs import EnvironmentValues
 from .kind import detect_kind
 from .model import build_model
 from .overlay import Overlay  # a child being edited is read from its buffer

@@ -30,11 +30,11 @@ from typing import TYPE_CHECKING, Any
 from ..document import LineIndex, Mapping, Node, Scalar
 from ..document import Sequence as SequenceNode
 from .dependencies import resource_dependencies
-from .evaluation import EnvironmentValues, HeatError, Inputs, is_known
 from .evaluation.evaluator import Evaluator
-from .evaluation.inputs import resolve_parameters
+from .evaluation.inputs import EnvironmentValues, Inputs, resolve_parameters
+from .evaluation.problems import HeatError
 from .evaluation.render import resource_enabled
-from .evaluation.values import OMIT
+from .evaluation.values import OMIT, is_known
 from .model import Entry
 from .overlay import Overlay
 from .registry import Registry, Resolution, template_location

@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import declared_parameters
-from ..analysis.evaluation import Inputs
+from ..analysis.evaluation.inputs import Inputs
 from ..analysis.validate import Options, analyze, resource_catalogue
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..analysis.evaluation import EnvironmentValues
+from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
 from ..analysis.model import build_model
 from ..analysis.validate import Analysis

@@ -13,7 +13,9 @@ from typing import Any
 from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
-from ..analysis.evaluation import DirectoryFiles, EnvironmentValues, Inputs, render
+from ..analysis.evaluation.files import DirectoryFiles
+from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
+from ..analysis.evaluation.render import render
 from ..analysis.validate import Analysis
 from ..document.scalars import type_plain
 from .environments import CommandLineFileError, read_environment, read_file, read_template

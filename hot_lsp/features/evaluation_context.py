@@ -12,7 +12,10 @@ from __future__ import annotations
 import json
 from urllib.parse import unquote, urlparse
 
-from ..analysis.evaluation import DirectoryFiles, Evaluation, Inputs, Limits, evaluation
+from ..analysis.evaluation.files import DirectoryFiles
+from ..analysis.evaluation.inputs import Inputs
+from ..analysis.evaluation.problems import Limits
+from ..analysis.evaluation.render import Evaluation, evaluation
 from ..analysis.validate import Analysis
 from .snapshot import Snapshot
 

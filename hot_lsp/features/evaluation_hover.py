@@ -28,8 +28,9 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from .. import spec
-from ..analysis.evaluation import OMIT, HeatError, Read, Symbol
 from ..analysis.evaluation.evaluator import Context, Evaluator
+from ..analysis.evaluation.problems import HeatError, Read
+from ..analysis.evaluation.values import OMIT, Symbol
 from ..analysis.locate import Hit, Roles, roles
 from ..analysis.model import FunctionCall
 from ..analysis.validate import Analysis

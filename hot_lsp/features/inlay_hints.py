@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..analysis.evaluation import OMIT, HeatError, Symbol
+from ..analysis.evaluation.problems import HeatError
+from ..analysis.evaluation.values import OMIT, Symbol
 from ..analysis.locate import roles
 from ..document import Mapping
 from .evaluation_context import evaluation_for

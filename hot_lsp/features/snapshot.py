@@ -13,7 +13,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..analysis.evaluation import EnvironmentValues
+from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.overlay import Overlay
 from ..analysis.template_tree import MAX_NESTED_DEPTH
 from ..analysis.validate import Analysis, catalogue_paths, resource_catalogue

@@ -6,7 +6,7 @@ from __future__ import annotations
 import textwrap
 import time
 
-from hot_lsp.analysis.evaluation import render
+from hot_lsp.analysis.evaluation.render import render
 from hot_lsp.analysis.validate import analyze
 
 

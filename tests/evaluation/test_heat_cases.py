@@ -9,7 +9,9 @@ import json
 
 import pytest
 
-from hot_lsp.analysis.evaluation import DictFiles, EnvironmentValues, Inputs, render
+from hot_lsp.analysis.evaluation.files import DictFiles
+from hot_lsp.analysis.evaluation.inputs import EnvironmentValues, Inputs
+from hot_lsp.analysis.evaluation.render import render
 from hot_lsp.analysis.validate import analyze
 
 from .case_format import RESULTS_FILE, Case, load_cases, template_text

@@ -9,7 +9,7 @@ import time
 import pytest
 from lsprotocol import types
 
-from hot_lsp.analysis.evaluation import EnvironmentValues
+from hot_lsp.analysis.evaluation.inputs import EnvironmentValues
 from hot_lsp.analysis.validate import Analysis, analyze
 from hot_lsp.features.evaluation_context import evaluation_for
 from hot_lsp.features.hover import hover

@@ -78,9 +78,15 @@ def test_a_crashing_rule_leaves_the_other_rules_findings(server: LspClient):
     published = server.publish_of(uri, 1, 30)
     assert published is not None
     assert "E4008" in {d["code"] for d in published["diagnostics"]}  # the get_param rule still reports
-    assert any(
-        "rule hot_lsp.analysis.rules.outputs failed on" in line and "rule.yaml" in line for line in server.stderr
+    # The log line and the publish travel on two pipes read by two threads: wait for the line, do not race it.
+    logged = server.wait_for(
+        lambda: any(
+            "rule hot_lsp.analysis.rules.outputs failed on" in line and "rule.yaml" in line
+            for line in list(server.stderr)
+        ),
+        10,
     )
+    assert logged
 
 
 def test_a_crashing_analysis_answers_every_request_empty(server: LspClient):

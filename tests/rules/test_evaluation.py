@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from hot_lsp.analysis.evaluation import EnvironmentValues, Inputs
+from hot_lsp.analysis.evaluation.inputs import EnvironmentValues, Inputs
 from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.document.problems import ERROR, WARNING
 from tests.helpers import findings_with

@@ -1,9 +1,10 @@
 """Offline evaluation of template values, the way Heat 27 parses and resolves them.
 
 A mapping with exactly one key that is a function of the version and context is a call (Heat's
-``template.parse``); anything else is data whose values are evaluated. Each call runs its
-implementation from ``functions.py`` or ``condition_functions.py``: shape checks on the argument nodes
-stand for Heat's parse-time checks, value checks on the evaluated arguments for its ``result()``.
+``template.parse``, asked of ``functions.parse_call``); anything else is data whose values are evaluated.
+Each call runs its function's evaluation (``analysis/functions``): first the function's own checks of its
+literal arguments in parse-only mode, which stand for Heat's parse-time checks, then the evaluation, whose
+checks of evaluated values stand for its ``result()``.
 
 Values known only at run time stay symbolic (``values.Symbol``). A fault Heat would raise is recorded
 as a ``Problem`` with the dotted path Heat uses (``resources.web.properties.name.str_split``) and the
@@ -16,41 +17,29 @@ problem instead of hanging.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
-from typing import Any, Literal
+from typing import Any
 
 from ... import spec
 from ...document import Mapping, Node, Scalar, Sequence
+from ..functions import (
+    ArgumentChecker,
+    Call,
+    Context,
+    ParsedCall,
+    ParseFault,
+    invalid_in_context,
+    not_supported,
+    parse_call,
+)
 from ..model import TemplateModel
 from .files import FileSource
 from .inputs import ParameterValue
 from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem, Read, Stop, Unknown
 from .values import OMIT, Symbol, plain, weight
 
-Context = Literal["normal", "condition"]
 _IN_PROGRESS = object()
-
-
-@dataclass(frozen=True, slots=True)
-class Call:
-    """One function call being evaluated."""
-
-    name: str
-    args: Node
-    node: Mapping  # the single-key mapping
-    path: str  # Heat's path of the call: '<where>.<name>'
-    context: Context
-
-    def item_path(self, index: int) -> str:
-        return f"{self.path}[{index}]"
-
-    def key_path(self, key: str) -> str:
-        return f"{self.path}.{key}"
-
-
-Implementation = Callable[["Evaluator", Call], Any]
 
 
 class Evaluator:
@@ -63,25 +52,13 @@ class Evaluator:
         files: FileSource | None = None,
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
-        from .condition_functions import CONDITION_FUNCTIONS
-        from .functions import implementations_for
-
         self.model = model
         self.version = model.version
         self.parameters = parameters
         self.files = files
         self.limits = limits
         self.problems: list[Problem] = []
-        self._normal = implementations_for(model.version)
-        self._condition = {
-            name: CONDITION_FUNCTIONS.get(name) or self._normal[name]
-            for name in spec.condition_functions_for(model.version)
-        }
-        # Heat's condition parser: every other normal function is Invalid there.
-        self._invalid_in_conditions = (set(self._normal) | spec.removed_functions_for(model.version)) - set(
-            self._condition
-        )
-        self._removed = spec.removed_functions_for(model.version)
+        self._features: dict[str, bool] = {}
         self._memo: dict[tuple[int, str], tuple[Any, tuple[Read, ...]]] = {}
         self._conditions: dict[str, Any] = {}
         self._condition_reads: dict[str, tuple[Read, ...]] = {}
@@ -93,6 +70,16 @@ class Evaluator:
         self._timed_out = False
 
     # -- public ---------------------------------------------------------------------------------
+
+    def has(self, feature: str) -> bool:
+        """Whether the template's version has a version-gated behaviour (``spec.features``)."""
+        found = self._features.get(feature)
+        if found is None:
+            found = self._features[feature] = spec.has_feature(self.version, feature)
+        return found
+
+    def is_resource(self, name: object) -> bool:
+        return isinstance(name, str) and name in self.model.resources
 
     def renew_budget(self) -> None:
         """A fresh time budget for the next request; what is memoised stays (a cached evaluator serves many)."""
@@ -166,14 +153,14 @@ class Evaluator:
 
     def note(self, call: Call, message: str, code: str, node: Node | None = None) -> None:
         """A finding that does not stop evaluation (Heat goes on; the template probably does not mean it)."""
-        self._problem(call.path, HeatError(message, code, node or call.node), (), fatal=False)
+        self._problem(call.path, HeatError(message, code, node or call.node), (), fatal=False, origin=call.node)
 
     def read(self, name: str, value: Any, source: str) -> None:
         self._reads.append(Read(name, value, source))
 
     def is_call(self, node: Node, context: Context) -> bool:
         """Whether Heat's parser makes ``node`` a function object (so it is no list or map to parse-time checks)."""
-        return self._call_name(node, context) is not None
+        return parse_call(node, self.version, context) is not None
 
     @contextmanager
     def unresolved(self) -> Iterator[None]:
@@ -215,9 +202,9 @@ class Evaluator:
                     items.append(value)
             return items
         assert isinstance(node, Mapping)
-        name = self._call_name(node, context)
-        if name is not None:
-            return self._call(name, node, path, context)
+        parsed = parse_call(node, self.version, context)
+        if parsed is not None:
+            return self._call(parsed, node, path, context)
         result: dict[Any, Any] = {}
         for pair in node.entries():
             key = pair.key_value
@@ -227,23 +214,9 @@ class Evaluator:
                 result[key if _hashable(key) else str(key)] = value
         return result
 
-    def _call_name(self, node: Node, context: Context) -> str | None:
-        if not isinstance(node, Mapping):
-            return None
-        pair = node.only_pair()
-        if pair is None:
-            return None
-        name = pair.key_value
-        if not isinstance(name, str):
-            return None
-        if context == "condition":
-            return name if name in self._condition or name in self._invalid_in_conditions else None
-        return name if name in self._normal or name in self._removed else None
-
-    def _call(self, name: str, node: Mapping, path: str, context: Context) -> Any:
-        pair = node.only_pair()
-        assert pair is not None
-        call = Call(name, pair.value, node, f"{path}.{name}", context)
+    def _call(self, parsed: ParsedCall, node: Mapping, path: str, context: Context) -> Any:
+        name = parsed.name
+        call = Call(name, parsed.key, parsed.args, node, f"{path}.{name}", context)
         reads_from = len(self._reads)
         if self._timed_out:
             return Symbol(name, call.args, failed=True)
@@ -253,8 +226,7 @@ class Evaluator:
                 raise Stop(
                     f"Evaluation took longer than {self.limits.total_seconds:g} s; hot-lsp stopped here.", "W8009"
                 )
-            implementation = self._implementation(name, context)
-            return self.check_size(implementation(self, call))
+            return self.check_size(self._run(parsed, call))
         except Unknown:
             return self._symbolic(call)
         except HeatError as error:
@@ -269,12 +241,22 @@ class Evaluator:
             self._record(HeatError(str(exc), "E8000"), call, reads_from)
             return Symbol(name, call.args, failed=True)
 
-    def _implementation(self, name: str, context: Context) -> Implementation:
-        if context == "condition" and name in self._invalid_in_conditions:
-            return _invalid
-        if name in self._removed:
-            return _removed
-        return self._condition[name] if context == "condition" else self._normal[name]
+    def _run(self, parsed: ParsedCall, call: Call) -> Any:
+        if parsed.status == "invalid":
+            raise HeatError(invalid_in_context(call.name), None)
+        if parsed.status == "removed":
+            raise HeatError(not_supported(call.name), None)
+        function = parsed.function
+        if function.parse_checked and function.check is not None:
+            # Heat's parse-time checks are the function's own checks of its literal arguments.
+            checker = ArgumentChecker(
+                self.version, self.model.parsed.text, lambda node: self.is_call(node, call.context), parse_only=True
+            )
+            try:
+                function.check(checker, call)
+            except ParseFault as fault:
+                raise HeatError(fault.heat, None) from None
+        return function.evaluate(self, call)
 
     def _symbolic(self, call: Call) -> Symbol:
         """The call in its own form, arguments evaluated as far as they go."""
@@ -285,14 +267,16 @@ class Evaluator:
     def _record(self, error: HeatError, call: Call, reads_from: int) -> None:
         node = error.node if error.node is not None else call.node
         reads = tuple({(r.name, r.source): r for r in self._reads[reads_from:]}.values())
-        self._problem(call.path, HeatError(error.message, error.code, node), reads)
+        self._problem(call.path, HeatError(error.message, error.code, node), reads, origin=call.node)
 
-    def _problem(self, path: str, error: HeatError, reads: tuple[Read, ...], *, fatal: bool = True) -> None:
+    def _problem(
+        self, path: str, error: HeatError, reads: tuple[Read, ...], *, fatal: bool = True, origin: Node | None = None
+    ) -> None:
         if self._mute or (self._lazy and error.code):
             return
         node = error.node
         start, end = (node.start, node.end) if node is not None else (0, 0)
-        self.problems.append(Problem(path, error.message, error.code or "", start, end, reads, fatal))
+        self.problems.append(Problem(path, error.message, error.code or "", start, end, reads, fatal, origin))
 
     def _condition_definition(self, name: str) -> Any:
         entry = self.model.conditions[name]
@@ -308,18 +292,8 @@ class Evaluator:
         if isinstance(value, (Symbol, bool)):
             return value
         message = f'The definition of condition "{name}" is invalid: {_text(value)}'
-        self._problem(path, HeatError(message, "E8008", node), tuple(self._reads[reads_from:]))
+        self._problem(path, HeatError(message, "E8008", node), tuple(self._reads[reads_from:]), origin=node)
         return Symbol("condition", name, failed=True)
-
-
-def _invalid(ev: Evaluator, call: Call) -> Any:
-    raise HeatError(f'The function "{call.name}" is invalid in this context', None)
-
-
-def _removed(ev: Evaluator, call: Call) -> Any:
-    raise HeatError(
-        f"The template version is invalid: The function {call.name} is not supported in this version of HOT.", None
-    )
 
 
 def plain_node(node: Node) -> Any:

@@ -7,9 +7,10 @@ from typing import Any
 
 
 class HeatError(Exception):
-    """What Heat would raise here, with Heat's message; ``code`` names the 8xxx diagnostic when there is one."""
+    """What Heat would raise here, with Heat's message; ``code`` names the 8xxx diagnostic when there is one
+    (None: a fault the static rules report, such as a parse-time one, kept only for the render's errors)."""
 
-    def __init__(self, message: str, code: str = "E8000", node: Any = None) -> None:
+    def __init__(self, message: str, code: str | None = "E8000", node: Any = None) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
@@ -55,6 +56,7 @@ class Problem:
     end: int
     reads: tuple[Read, ...] = field(default=())
     fatal: bool = True  # False for findings Heat goes on after (a placeholder that never appears)
+    origin: Any = None  # the node whose evaluation failed: a call's one-key mapping, or a condition's definition
 
 
 DEFAULT_LIMITS = Limits()

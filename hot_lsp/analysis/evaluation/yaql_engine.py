@@ -44,6 +44,16 @@ def parse(expression: str) -> Any:
         raise HeatError("Bad expression: nested too deeply.", "E8010") from None
 
 
+@lru_cache(maxsize=512)
+def syntax_error(expression: str) -> str | None:
+    """Heat's message when ``expression`` does not parse (``Bad expression ...``); None when it parses."""
+    try:
+        parse(expression)
+    except HeatError as error:
+        return error.message
+    return None
+
+
 def evaluate(expression: str, data: Any, seconds: float) -> Any:
     """The value of ``expression`` with ``$.data`` bound to ``data``; Stop past ``seconds``.
 

@@ -21,6 +21,7 @@ from ... import spec
 from ...document import WARNING, Mapping, Node, Scalar, Sequence, walk
 from ..codes import define
 from ..dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
+from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
 from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
 from ..report import Reporter
 from ..suggest import did_you_mean
@@ -254,6 +255,7 @@ def _check_get_param_definition(
         f"`type: boolean`, or compare it: `{{equals: [{{get_param: {first.value}}}, 'true']}}`.{note}",
         severity=_severity(note),
     )
+    report.cover(value)
 
 
 def _parameter_type(model: TemplateModel, name: str) -> str | None:
@@ -471,11 +473,11 @@ def _check_not(
     model: TemplateModel, state: _State, call: FunctionCall, note: str, parse_note: str, report: Reporter
 ) -> None:
     args = call.args
-    if isinstance(args, Scalar) and args.value is None:
+    if boolean_shape_fault(call.name, args) == "null":
         report(
             E5004,
             call.key,
-            '`not` needs a condition to negate (Heat: Argument to "not" must be a condition). '
+            f"`not` needs a condition to negate (Heat: {not_needs_condition(call.name)}). "
             f"Write `not: <condition name>` or `not: {{equals: [...]}}`.{parse_note}",
             severity=_severity(parse_note),
         )
@@ -499,22 +501,22 @@ def _check_not(
 def _check_and_or(model: TemplateModel, state: _State, call: FunctionCall, parse_note: str, report: Reporter) -> None:
     args = call.args
     name = call.name
+    shape = boolean_shape_fault(name, args)
     if not isinstance(args, Sequence):
         at: Node = args if isinstance(args, Scalar) and args.value is not None else call.key
         report(
             E5004,
             at,
-            f'`{name}` takes a list of conditions (Heat: Arguments to "{name}" must be a list of conditions). '
+            f"`{name}` takes a list of conditions (Heat: {needs_list(name)}). "
             f"Write `{name}: [<condition>, <condition>]`.{parse_note}",
             severity=_severity(parse_note),
         )
         return
-    if len(args.items) < 2:
+    if shape == "too_few":
         report(
             E5004,
             call.key,
-            f"`{name}` needs at least two conditions, it has {len(args.items)} "
-            f'(Heat: The minimum number of condition arguments to "{name}" is 2.).{parse_note}',
+            f"`{name}` needs at least two conditions, it has {len(args.items)} (Heat: {needs_two(name)}).{parse_note}",
             severity=_severity(parse_note),
         )
     for item in args.items:

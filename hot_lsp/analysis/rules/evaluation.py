@@ -3,7 +3,9 @@
 The static rules judge what is written; these judge what it becomes: a ``repeat`` whose zipped lists
 differ in length, a ``str_split`` index past the end, a digest algorithm Heat lacks, a strict
 ``str_replace`` placeholder that is missing, a condition whose value is no boolean... Each message is
-Heat's own. A fault the static rules already report at the same place is not reported twice, and a
+Heat's own. A fault another rule already reports (it covers the call or definition: E4007 for a call whose
+literal arguments its function refuses, E5003 for a condition that can never be a boolean) is not reported
+again, and a
 fault that only the *default* of a parameter causes is a warning that names the default: a deployment
 that passes another value never meets it. An *empty* default (``''``, ``{}``, ``[]``) is a placeholder for a
 value the parent or environment always passes (TripleO's ``EndpointMap``, ``ServiceNetMap``), so a fault
@@ -19,7 +21,8 @@ from ..codes import define
 from ..report import Reporter
 
 if TYPE_CHECKING:
-    from ..evaluation import FileSource, Inputs
+    from ..evaluation.files import FileSource
+    from ..evaluation.inputs import Inputs
     from ..validate import Analysis
 
 _AREA = "evaluation"
@@ -102,16 +105,15 @@ W8011 = define(
 
 
 def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
-    from ..evaluation import evaluation
     from ..evaluation.inputs import NO_INPUTS
+    from ..evaluation.render import evaluation
 
     custom = inputs != NO_INPUTS or files is not None
     found = evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
     if found is None:
         return
-    static = [(d.start, d.end) for d in report.diagnostics if d.code[0] == "E"]
     for problem in found.problems:
-        if not problem.code or _overlaps(problem.start, problem.end, static):
+        if not problem.code or (problem.origin is not None and id(problem.origin) in report.covered):
             continue
         defaults = [read for read in problem.reads if read.source == "default"]
         if any(read.value in ("", {}, []) for read in defaults):
@@ -124,10 +126,6 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
             shown = ", ".join(f"{read.name} = {_short(read.value)}" for read in defaults[:3])
             message = f"{message} (with the default {shown}; a deployment that gives another value may not fail)"
         report(problem.code, (problem.start, problem.end), message, severity=severity)
-
-
-def _overlaps(start: int, end: int, ranges: list[tuple[int, int]]) -> bool:
-    return any(s < end and start < e for s, e in ranges)
 
 
 def _short(value: object) -> str:

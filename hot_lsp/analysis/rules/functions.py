@@ -5,7 +5,8 @@ template's version *in that context* (facts §0); anything else is literal
 data, silently. So a misspelt, too-new or CloudFormation name is reported
 here from the model's look-alikes: as a warning where Heat deploys the
 literal, as an error where Heat fails (removed names, normal functions in a
-condition, shapes Heat refuses). Argument shapes live in ``_function_args``.
+condition, shapes Heat refuses). Each function judges its own arguments (``analysis/functions``); the
+faults it finds are reported here.
 """
 
 from __future__ import annotations
@@ -16,10 +17,10 @@ from ... import spec
 from ...document import Mapping, Node, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
+from ..functions import invalid_in_context, not_supported
 from ..model import FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
 from ..report import Reporter
 from ..suggest import did_you_mean
-from ._function_args import ArgumentChecker
 
 E4001 = define(
     "E4001",
@@ -81,6 +82,30 @@ E4013 = define(
     "conditions:\n  prod: {equal: [{get_param: env}, prod]}",
     "functions",
 )
+E4007 = define(
+    "E4007",
+    "A function's arguments have the wrong shape or a literal argument of the wrong type for this version.",
+    "outputs:\n  o:\n    value: {list_join: [',', 'a,b']}",
+    "functions",
+)
+W4011 = define(
+    "W4011",
+    "get_attr given a one-character string instead of a list: Heat accepts it only by accident.",
+    "resources:\n  r: {type: OS::Heat::None}\noutputs:\n  o:\n    value: {get_attr: r}",
+    "functions",
+)
+W4012 = define(
+    "W4012",
+    "repeat's `permutations` before 2017-09-01: Heat ignores the key and loops over every combination.",
+    "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}",
+    "functions",
+)
+W4014 = define(
+    "W4014",
+    "A get_param path item that is neither a string nor an integer: Heat quietly returns an empty string.",
+    "parameters:\n  p: {type: json}\noutputs:\n  o:\n    value: {get_param: [p, 1.5]}",
+    "functions",
+)
 W4015 = define(
     "W4015",
     "A function written where Heat never evaluates functions (a parameter default, an output description).",
@@ -102,18 +127,18 @@ _NO_EQUIVALENT: dict[str, str] = {
 
 
 def check(model: TemplateModel, report: Reporter) -> None:
-    # Heat builds a function object for every call and every removed CFN name; the
-    # look-alikes are reported on their own. Argument checks treat all of them as opaque.
-    opaque = {id(call.node) for call in model.calls}
-    opaque.update(id(look.node) for look in model.look_alikes)
     positions: set[int] | None = None  # built only when a look-alike sits in a condition context (rare)
     for look in model.look_alikes:
         if look.context == "condition" and positions is None:
             positions = _condition_positions(model)
         _look_alike(model, report, look, positions or set())
-    checker = ArgumentChecker(model, report, opaque)
     for call in model.calls:
-        checker.check(call)
+        faults = model.argument_faults().get(id(call.node), ())
+        for fault in faults:
+            report(fault.code, (fault.start, fault.end), fault.message, fault.data)
+        if any(fault.code.startswith("E") for fault in faults):
+            report.cover(call.node)
+    for call in model.calls:
         if call.where.field == "deletion_policy" and call.name in _NEEDS_RESOURCES:
             _dynamic_deletion_policy(report, call)
     _references(model, report)
@@ -133,13 +158,9 @@ def _condition_positions(model: TemplateModel) -> set[int]:
             if node is not None:
                 ids.add(id(node))
     for call in model.calls:
-        args = call.args
-        if call.name == "if" and isinstance(args, Sequence) and args.items:
-            ids.add(id(args.items[0]))
-        elif call.name == "not":
-            ids.add(id(args))
-        elif call.name in ("and", "or") and isinstance(args, Sequence):
-            ids.update(id(item) for item in args.items)
+        references = call.function.references
+        if references is not None and references.kind == "condition":
+            ids.update(id(node) for node in references.nodes(call.args))
     return ids
 
 
@@ -227,8 +248,8 @@ def _removed(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
     report(
         E4002,
         look.key,
-        f"`{name}` was removed from HOT in {function.removed_in}. Heat says: The function {name} is not "
-        f"supported in this version of HOT. {advice[0].upper()}{advice[1:]}",
+        f"`{name}` was removed from HOT in {function.removed_in}. Heat says: "
+        f"{not_supported(name).split(': ', 1)[1]} {advice[0].upper()}{advice[1:]}",
         data,
     )
 
@@ -302,8 +323,8 @@ def _invalid_in_condition(model: TemplateModel, report: Reporter, look: LookAlik
     report(
         E4006,
         look.key,
-        f'`{name}` cannot be used in a condition ({look.where.dotted()}). Heat says: The function "{name}" is '
-        f"invalid in this context. {advice}",
+        f"`{name}` cannot be used in a condition ({look.where.dotted()}). Heat says: {invalid_in_context(name)}. "
+        f"{advice}",
         data,
     )
 
