@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..document import LineIndex, Mapping, Node, Scalar
 from ..document import Sequence as SequenceNode
+from ..spec.limits import MAX_NESTED_STACK_DEPTH, MAX_RESOURCES_PER_STACK
 from .dependencies import resource_dependencies
 from .evaluation import EnvironmentValues, HeatError, Inputs, is_known
 from .evaluation.evaluator import Evaluator
@@ -44,9 +45,9 @@ from .validate import Analysis
 if TYPE_CHECKING:
     from ..spec import Catalogue
 
-MAX_NESTED_DEPTH = 5  # Heat's max_nested_stack_depth
+MAX_NESTED_DEPTH = MAX_NESTED_STACK_DEPTH  # the deepest tree (the name the CLI and the server import)
 MAX_NODES = 10_000  # resources listed in one tree
-MAX_MEMBERS = 1_000  # members of one group (Heat's max_resources_per_stack)
+MAX_MEMBERS = MAX_RESOURCES_PER_STACK  # members of one group
 BUILD_SECONDS = 10.0  # a tree that takes longer stops expanding (the server builds on its analysis worker)
 
 
