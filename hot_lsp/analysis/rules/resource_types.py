@@ -29,6 +29,7 @@ from typing import Any, Literal
 from ... import spec
 from ...document import WARNING, Mapping, Node, Scalar, Sequence
 from ...document.nodes import walk
+from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, PropertySchema, ResourceType, SupportStatus
 from ..codes import define
 from ..dependencies import disabled_resources, if_branches, is_external
@@ -120,7 +121,6 @@ E3024 = define(
     "resources",
 )
 
-TEMPLATE_SUFFIXES = (".yaml", ".template")  # Heat reads such a type as a template file (environment.py)
 _CLOSE_SPELLING = 0.85  # difflib ratio for suggesting a type outside Heat's namespaces
 # A file name Heat does not read as a template (another extension, or .YAML: its test is case-sensitive).
 _FILE_LIKE = re.compile(r"\.(ya?ml|json|hot|te?mpl(ate)?|tpl|j2|txt)$", re.IGNORECASE)
