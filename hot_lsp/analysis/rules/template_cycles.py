@@ -23,10 +23,11 @@ from typing import TYPE_CHECKING
 
 from ...document import Mapping, Node, Scalar
 from ...spec.limits import MAX_NESTED_STACK_DEPTH
+from ...spec.nested_stacks import GroupType
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
-from .template_resources import GROUPS, GroupKind, group_size
+from .template_resources import definition_group, group_size
 
 if TYPE_CHECKING:
     from ..cross_file import CrossFile
@@ -94,7 +95,7 @@ class _Walker:
                 return _Failure((), type_name)  # a mapping already used above: the type is gone here
             return None
         if resolution.kind == "type":
-            group = GROUPS.get(resolution.name)
+            group = definition_group(resolution.name)
             return self.members(group, body, referrer, removed, depth) if group is not None else None
         path = self.around.template_path(resolution, referrer)
         if path is None:
@@ -108,7 +109,7 @@ class _Walker:
         return self.template(path, identity, removed, depth + 1)
 
     def members(
-        self, group: GroupKind, body: Mapping, referrer: str | None, removed: Removed, depth: int
+        self, group: GroupType, body: Mapping, referrer: str | None, removed: Removed, depth: int
     ) -> _Failure | None:
         properties = body.get("properties")
         definition = properties.get(group.definition) if isinstance(properties, Mapping) else None
@@ -173,7 +174,7 @@ def _message(type_name: str, top: tuple[str, ...], failure: _Failure, around: Cr
 def _starting_node(type_node: Scalar, body: Mapping, around: CrossFile, name: str) -> Scalar:
     """The type that starts the chain: the resource's own, or its group's member type."""
     resolution = around.registry.resolve(type_node.value, name)
-    group = GROUPS.get(resolution.name) if resolution.kind == "type" else None
+    group = definition_group(resolution.name) if resolution.kind == "type" else None
     if group is None:
         return type_node
     properties = body.get("properties")
