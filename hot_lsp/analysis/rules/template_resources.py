@@ -47,7 +47,8 @@ from ..template_resources import (
 )
 from ._property_values import UNKNOWN
 from .environment import rendered_from
-from .resource_types import _DISABLED_NOTE, E3022, _Checker, _Section
+from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
+from .resource_types import E3022
 
 if TYPE_CHECKING:
     from ..cross_file import CrossFile
@@ -99,7 +100,7 @@ def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
     checker.attributes()
 
 
-class _TemplateChecker(_Checker):
+class _TemplateChecker(PropertyChecker):
     """The resource type rules' checker, with a template's interface as the schema."""
 
     nouns = ("parameter", "parameters")
@@ -131,7 +132,7 @@ class _TemplateChecker(_Checker):
             return
         self.name = name
         off = name in self.disabled
-        self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+        self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
         self.prefix, self.index_var = "", None
         if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
             return  # Heat adopts an existing resource and validates nothing of its definition
@@ -188,7 +189,7 @@ class _TemplateChecker(_Checker):
 
     def missing(
         self,
-        section: _Section,
+        section: Section,
         schema: dict[str, PropertySchema],
         given: list[str],
         anchor: Node | tuple[int, int],
@@ -204,7 +205,7 @@ class _TemplateChecker(_Checker):
         super().missing(section, schema, given, anchor, path)
         self.severity, self.note = saved
 
-    def value(self, section: _Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
+    def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         if self.index_var is not None and _mentions(node, self.index_var):
             return UNKNOWN  # each member gets its own index in place of index_var
         return super().value(section, prop, node, path, key)
@@ -255,7 +256,7 @@ class _TemplateChecker(_Checker):
                 continue
             where = call.where
             off = where.section == "resources" and where.entry in self.disabled
-            self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+            self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
             if resource.value in self.children:
                 self.template_attribute(resource.value, attribute)
             elif resource.value in self.groups:
