@@ -73,6 +73,7 @@ def build_parser() -> argparse.ArgumentParser:
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None:
     """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
     from .commands.resources import parse_depth
+    from .spec.limits import MAX_NESTED_STACK_DEPTH
 
     def depth(text: str) -> int:
         try:
@@ -95,7 +96,7 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None
         default=depth(default_depth),
         metavar="N|MAX",
         help="how many levels of nested stacks to explode: 0 (the default) lists the top level only; "
-        "MAX is Heat's max_nested_stack_depth, 5, which no depth goes past",
+        f"MAX is Heat's max_nested_stack_depth, {MAX_NESTED_STACK_DEPTH}, which no depth goes past",
     )
     parser.add_argument(
         "--resource-types",

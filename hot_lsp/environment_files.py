@@ -19,11 +19,12 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from .analysis.evaluation.inputs import EnvironmentValues
+from .spec.limits import MAX_TEMPLATE_SIZE
 
 log = logging.getLogger(__name__)
 
 MAX_FILES = 100  # environment files applied at most (a stray ``**/*.yaml`` must not read a whole tree)
-MAX_BYTES = 524_288 * 4  # Heat's max_template_size in characters, at worst 4 bytes each
+MAX_BYTES = MAX_TEMPLATE_SIZE * 4  # Heat's max_template_size in characters, at worst 4 bytes each
 GLOB_SECONDS = 1.0  # how long an expansion of the globs is reused
 
 

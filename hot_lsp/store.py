@@ -49,13 +49,14 @@ from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
+from .spec.limits import MAX_TEMPLATE_SIZE
 
 log = logging.getLogger(__name__)
 
-# The longest text the editor analyses: 4 times Heat's max_template_size (524,288), so every template Heat could
+# The longest text the editor analyses: 4 times Heat's max_template_size, so every template Heat could
 # accept is checked, while a 10 MB file (20 s and 800 MB to analyse) gets E0005 at once instead of holding the
 # one analysis worker, and with it every other document, for as long. The command line reads up to 32 MiB.
-EDITOR_MAX_CHARS = 4 * 524_288
+EDITOR_MAX_CHARS = 4 * MAX_TEMPLATE_SIZE
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,17 +13,11 @@ from collections import deque
 from collections.abc import Iterable, Iterator
 
 from ..document import Mapping, Node, Scalar, Sequence
+from ..spec.nested_stacks import GROUPS
 from .cross_file import CrossFile
 from .model import Entry
 
 MAX_TEMPLATES = 5_000  # templates read for one answer (a TripleO tree is a few hundred)
-
-# Where a group's member types are written, under its properties (the groups of template_tree, by data).
-_MEMBER_TYPES = {
-    "OS::Heat::ResourceGroup": ("resource_def", "type"),
-    "OS::Heat::AutoScalingGroup": ("resource", "type"),
-    "OS::Heat::ResourceChain": ("resources",),
-}
 
 
 def declared_parameters(templates: Iterable[str], around: CrossFile) -> frozenset[str]:
@@ -57,9 +51,10 @@ def _types(entry: Entry, name: str, around: CrossFile) -> Iterator[tuple[str, st
         return
     yield written, name
     resolved = around.registry.resolve(written, name)
-    path = _MEMBER_TYPES.get(resolved.name) if resolved.kind == "type" else None
-    if path is None:
+    group = GROUPS.get(resolved.name) if resolved.kind == "type" else None
+    if group is None:
         return
+    path = group.member_type_path
     node: Node | None = entry.get("properties")
     for key in path:
         node = node.get(key) if isinstance(node, Mapping) else None

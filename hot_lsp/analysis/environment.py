@@ -17,6 +17,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 
 SECTIONS = (
     "parameters",
@@ -30,7 +31,6 @@ HOOKS = ("pre-create", "pre-update", "pre-delete", "post-create", "post-update",
 RESTRICTED_ACTIONS = ("update", "replace")
 HOOK_KEYS = ("hooks", "restricted_actions")  # keys whose values Heat checks wherever they stand in a registry
 MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")  # heat/common/environment_util.py
-TEMPLATE_SUFFIXES = (".yaml", ".template")
 
 EntryKind = Literal["alias", "template", "glob", "delete", "other"]
 

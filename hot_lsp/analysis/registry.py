@@ -17,8 +17,9 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import Catalogue
-from .environment import TEMPLATE_SUFFIXES, EnvironmentModel, RegistryEntry
+from .environment import EnvironmentModel, RegistryEntry
 from .environment import template_location as file_location
 
 GLOBAL = "Heat's global environment"

@@ -2,7 +2,7 @@
 
 A tree of templates (TripleO's roles and services, Magnum's node templates) reads the same child file many
 times, across many requests. Each file is parsed and modelled once per version on disk; asking again
-costs one ``stat``. Reads are bounded the way Heat bounds them (524,288 characters per file), only
+costs one ``stat``. Reads are bounded the way Heat bounds them (``max_template_size`` characters per file), only
 regular files are read (a FIFO named ``x.yaml`` must not hang the server), and, when ``roots`` are given,
 only files inside them. Children get no rules run on them: listing needs their model, not diagnostics.
 """
@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..document import Mapping, parse
+from ..spec.limits import MAX_TEMPLATE_SIZE
 from .environment import EnvironmentModel, build_environment
 from .evaluation.inputs import EnvironmentValues
 from .kind import detect_kind
@@ -27,7 +28,7 @@ from .overlay import Overlay  # a child being edited is read from its buffer
 if TYPE_CHECKING:  # validate's rules read children through this module: it must not import validate first
     from .validate import Analysis
 
-MAX_FILE_CHARS = 524_288  # Heat's max_template_size
+MAX_FILE_CHARS = MAX_TEMPLATE_SIZE  # Heat applies it to nested templates and environment files alike
 MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # at worst 4 UTF-8 bytes per character
 _CACHE_ENTRIES = 2_000  # distinct files kept parsed (a whole TripleO tree is a few hundred)
 

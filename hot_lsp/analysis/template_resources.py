@@ -18,8 +18,8 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from ..document import Mapping, Node, Scalar
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import DEFAULT_SUPPORT_STATUS, AttributeSchema, PropertySchema, ResourceType
-from .environment import TEMPLATE_SUFFIXES
 from .model import Entry, TemplateModel
 from .registry import Registry, Resolution, template_location
 

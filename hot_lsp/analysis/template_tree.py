@@ -29,6 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 from ..document import LineIndex, Mapping, Node, Scalar
 from ..document import Sequence as SequenceNode
+from ..spec.limits import MAX_NESTED_STACK_DEPTH, MAX_RESOURCES_PER_STACK
+from ..spec.nested_stacks import GROUPS, GroupType
 from .dependencies import resource_dependencies
 from .evaluation.evaluator import Evaluator
 from .evaluation.inputs import EnvironmentValues, Inputs, resolve_parameters
@@ -44,9 +46,9 @@ from .validate import Analysis
 if TYPE_CHECKING:
     from ..spec import Catalogue
 
-MAX_NESTED_DEPTH = 5  # Heat's max_nested_stack_depth
+MAX_NESTED_DEPTH = MAX_NESTED_STACK_DEPTH  # the deepest tree (the name the CLI and the server import)
 MAX_NODES = 10_000  # resources listed in one tree
-MAX_MEMBERS = 1_000  # members of one group (Heat's max_resources_per_stack)
+MAX_MEMBERS = MAX_RESOURCES_PER_STACK  # members of one group
 BUILD_SECONDS = 10.0  # a tree that takes longer stops expanding (the server builds on its analysis worker)
 
 
@@ -137,13 +139,37 @@ def build_tree(analysis: Analysis, path: str, inputs: TreeInputs, files: Templat
 Members = list[tuple[str | None, dict[str, Any]]]
 
 
-@dataclass(frozen=True, slots=True)
-class GroupKind:
-    """One group type: its members from its evaluated properties, and where a member is written."""
+def group_members(group: GroupType, props: dict[str, Any]) -> Members | str:
+    """A group's members (type, properties) from its evaluated properties, or why they are not known."""
+    if group.type_list is not None:
+        kinds = props.get(group.type_list)
+        if not isinstance(kinds, list):
+            return f"its {group.type_list} are not known offline"
+        properties = props.get(group.shared_properties) if group.shared_properties is not None else None
+        shared = properties if isinstance(properties, dict) else {}
+        return [(kind if isinstance(kind, str) else None, shared) for kind in kinds]
+    assert group.definition is not None
+    found = _member_definition(props, group.definition)
+    if isinstance(found, str):
+        return found
+    size = _member_count(group, props)
+    if size is None:
+        return f"its {' and '.join(group.sizes)} {'is' if len(group.sizes) == 1 else 'are'} not known offline"
+    kind, properties = found
+    index_var = props.get(group.index_var, group.index_var_default) if group.index_var is not None else None
+    if not isinstance(index_var, str) or not index_var:
+        return [(kind, properties)] * size
+    return [(kind, _substitute(properties, index_var, str(index))) for index in range(size)]
 
-    members: Callable[[dict[str, Any]], Members | str]  # the members, or why they are not known
-    definition: tuple[str, ...]  # the path, under ``properties``, of the node a member row points at
-    chained: bool = False  # members depend on the previous one unless ``concurrent``
+
+def _member_count(group: GroupType, props: dict[str, Any]) -> int | None:
+    """The number of members: the first size property that is set and not 0 (Heat tests each for truth)."""
+    size = None
+    for name in group.sizes:
+        size = _size(props.get(name, group.default_size))
+        if size:
+            break
+    return size
 
 
 def _size(value: Any) -> int | None:
@@ -166,47 +192,6 @@ def _member_definition(props: dict[str, Any], key: str) -> tuple[Any, Any] | str
     kind = definition.get("type")
     properties = definition.get("properties")
     return (kind if isinstance(kind, str) else None, properties if isinstance(properties, dict) else {})
-
-
-def _resource_group(props: dict[str, Any]) -> Members | str:
-    found = _member_definition(props, "resource_def")
-    if isinstance(found, str):
-        return found
-    count = _size(props.get("count", 1))
-    if count is None:
-        return "its count is not known offline"
-    index_var = props.get("index_var", "%index%")
-    kind, properties = found
-    if not isinstance(index_var, str) or not index_var:
-        return [(kind, properties)] * count
-    return [(kind, _substitute(properties, index_var, str(index))) for index in range(count)]
-
-
-def _autoscaling_group(props: dict[str, Any]) -> Members | str:
-    found = _member_definition(props, "resource")
-    if isinstance(found, str):
-        return found
-    # Heat's initial size: desired_capacity when set, else min_size.
-    size = _size(props.get("desired_capacity")) or _size(props.get("min_size"))
-    if size is None:
-        return "its desired_capacity and min_size are not known offline"
-    return [found] * size
-
-
-def _resource_chain(props: dict[str, Any]) -> Members | str:
-    kinds = props.get("resources")
-    if not isinstance(kinds, list):
-        return "its resources are not known offline"
-    properties = props.get("resource_properties")
-    shared = properties if isinstance(properties, dict) else {}
-    return [(kind if isinstance(kind, str) else None, shared) for kind in kinds]
-
-
-GROUPS: dict[str, GroupKind] = {
-    "OS::Heat::ResourceGroup": GroupKind(_resource_group, ("resource_def", "type")),
-    "OS::Heat::AutoScalingGroup": GroupKind(_autoscaling_group, ("resource", "type")),
-    "OS::Heat::ResourceChain": GroupKind(_resource_chain, ("resources",), chained=True),
-}
 
 
 def _substitute(value: Any, index_var: str, index: str) -> Any:
@@ -336,24 +321,24 @@ class _Builder:
     def members(
         self,
         node: TreeNode,
-        group: GroupKind,
+        group: GroupType,
         props: dict[str, Any],
         entry: Entry | None,
         ancestors: tuple[str, ...],
     ) -> None:
-        found = group.members(props)
+        found = group_members(group, props)
         if isinstance(found, str):
             node.note = f"members not listed: {found}"
             return
         if len(found) > MAX_MEMBERS:
             node.note = f"{len(found):,} members; the first {MAX_MEMBERS:,} are listed"
             found = found[:MAX_MEMBERS]
-        chained = group.chained and not props.get("concurrent", False)
+        chained = group.chained_unless is not None and not props.get(group.chained_unless, False)
         for index, (kind, member_props) in enumerate(found):
             if self.full():
                 return
             self.count += 1
-            start, end = _definition_span(entry, group.definition, index, node)
+            start, end = _definition_span(entry, group.member_type_path, index, node)
             later = (str(index + 1),) if chained and index + 1 < len(found) else ()
             member = TreeNode(
                 str(index),

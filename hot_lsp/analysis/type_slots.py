@@ -1,8 +1,9 @@
 """Where a template names a resource type that may stand for a child template.
 
-A resource's own ``type``, and the member definitions of the group types: ``OS::Heat::ResourceGroup``'s
-``resource_def`` and ``OS::Heat::AutoScalingGroup``'s ``resource`` (``{type, properties}``, groups of groups
-too), and each type in ``OS::Heat::ResourceChain``'s ``resources`` list (all sharing ``resource_properties``).
+A resource's own ``type``, and the member definitions of the group types (``spec.nested_stacks.GROUPS``):
+``OS::Heat::ResourceGroup``'s ``resource_def`` and ``OS::Heat::AutoScalingGroup``'s ``resource`` (``{type,
+properties}``, groups of groups too), and each type in ``OS::Heat::ResourceChain``'s ``resources`` list (all
+sharing ``resource_properties``).
 Each *slot* keeps the type node, the properties node the child receives as its parameters, and the path from
 the root, so that the workspace index (over a parsed file) and the editor features (at a cursor path) read
 the same places.
@@ -14,15 +15,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..document import Mapping, Node, Scalar, Sequence
+from ..spec.nested_stacks import GROUPS, GroupType
 
 PathPart = str | int
 
-# Group type -> the property holding the member definition ({type, properties}).
-MEMBER_DEFINITIONS: dict[str, str] = {
-    "OS::Heat::ResourceGroup": "resource_def",
-    "OS::Heat::AutoScalingGroup": "resource",
-}
-CHAIN = "OS::Heat::ResourceChain"
 _MAX_GROUP_NESTING = 4  # a group of groups of ...: bounded
 
 
@@ -70,10 +66,11 @@ def resource_slots(name: str, body: Mapping) -> Iterator[TypeSlot]:
     for _ in range(_MAX_GROUP_NESTING):
         if not isinstance(properties, Mapping):
             return
-        if type_name == CHAIN:
-            yield from _chain_slots(name, properties, path)
+        group = GROUPS.get(type_name)
+        if group is not None and group.type_list is not None:
+            yield from _listed_slots(name, properties, path, group)
             return
-        key = MEMBER_DEFINITIONS.get(type_name)
+        key = group.definition if group is not None else None
         definition = properties.get(key) if key is not None else None
         if not isinstance(definition, Mapping):
             return
@@ -89,17 +86,19 @@ def resource_slots(name: str, body: Mapping) -> Iterator[TypeSlot]:
         type_name = str(member_type.value).strip()
 
 
-def _chain_slots(name: str, properties: Mapping, path: tuple[PathPart, ...]) -> Iterator[TypeSlot]:
-    kinds = properties.get("resources")
+def _listed_slots(name: str, properties: Mapping, path: tuple[PathPart, ...], group: GroupType) -> Iterator[TypeSlot]:
+    """A chain's slots: each type of its list, all sharing one properties map."""
+    assert group.type_list is not None and group.shared_properties is not None
+    kinds = properties.get(group.type_list)
     if not isinstance(kinds, Sequence):
         return
-    shared = properties.get("resource_properties")
+    shared = properties.get(group.shared_properties)
     shared_map = shared if isinstance(shared, Mapping) else None
     for index, item in enumerate(kinds.items):
         if _is_name(item):
             assert isinstance(item, Scalar)
-            type_path = (*path, "resources", index)
-            yield TypeSlot(name, item, type_path, shared_map, (*path, "resource_properties"), True)
+            type_path = (*path, group.type_list, index)
+            yield TypeSlot(name, item, type_path, shared_map, (*path, group.shared_properties), True)
 
 
 def _is_name(node: Node | None) -> bool:

@@ -26,6 +26,7 @@ from ..analysis.model import Entry, Reference, RefKind, TemplateModel
 from ..analysis.validate import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.scalars import type_plain
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 
 SECTION_OF_KIND: dict[RefKind, str] = {"parameter": "parameters", "resource": "resources", "condition": "conditions"}
 
@@ -254,8 +255,6 @@ def entry_end(text: str, key: Node, value: Node, memo: dict[int, int] | None = N
 
 
 # -- files named by the template ---------------------------------------------------------------------
-
-TEMPLATE_SUFFIXES = (".yaml", ".template")
 
 
 @dataclass(frozen=True, slots=True)

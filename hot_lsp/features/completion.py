@@ -1,6 +1,6 @@
 """textDocument/completion for HOT templates, on half-typed lines.
 
-:func:`hot_lsp.analysis.locate.cursor_at` says where the cursor is (path, key or value slot,
+:func:`hot_lsp.analysis.cursor.cursor_at` says where the cursor is (path, key or value slot,
 flow or block, the typed prefix); this module decides what may be typed there and how to
 insert it. Names (parameters, resources, conditions) and the version come from the current
 model, or also from the last one that parsed when the text is broken. Resource types, property
@@ -20,14 +20,13 @@ from itertools import count
 from lsprotocol import types
 
 from .. import spec
+from ..analysis.cursor import Cursor, cursor_at
 from ..analysis.locate import (
     NAMED_KEY_FIELDS,
     Context,
-    Cursor,
     Known,
     Place,
     classify,
-    cursor_at,
     function_table,
     is_template,
     known,

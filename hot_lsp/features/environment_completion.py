@@ -4,7 +4,7 @@ aliases) as registry keys and values; template file paths as registry values; ``
 environment applies to under ``parameters``, ``parameter_defaults`` and ``parameter_merge_strategies``.
 
 ``completion.completion`` finds the cursor and turns the items into LSP items; this module only says what fits
-where (the slot comes from :func:`hot_lsp.analysis.locate.cursor_at`).
+where (the slot comes from :func:`hot_lsp.analysis.cursor.cursor_at`).
 """
 
 from __future__ import annotations
@@ -13,8 +13,9 @@ from dataclasses import replace
 
 from lsprotocol import types
 
+from ..analysis.cursor import Cursor
 from ..analysis.environment import HOOKS, MERGE_STRATEGIES, RESTRICTED_ACTIONS, SECTIONS, EnvironmentModel
-from ..analysis.locate import Cursor, Path, lookup
+from ..analysis.locate import Path, lookup
 from ..analysis.validate import Analysis
 from ..document import Mapping, Scalar
 from ._targets import document_path

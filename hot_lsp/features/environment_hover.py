@@ -14,10 +14,11 @@ import os
 
 from lsprotocol import types
 
-from ..analysis.environment import HOOK_KEYS, TEMPLATE_SUFFIXES, EnvironmentModel
+from ..analysis.environment import HOOK_KEYS, EnvironmentModel
 from ..analysis.locate import Hit, Path, hit_at
 from ..analysis.registry import Registry, Resolution
 from ..document import Scalar
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from .environment_templates import (
     TemplateParameter,
     environment_of,

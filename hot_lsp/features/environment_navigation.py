@@ -14,10 +14,10 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ..analysis.environment import TEMPLATE_SUFFIXES
 from ..analysis.locate import hit_at
 from ..document import Scalar
 from ..document.positions import LineIndex
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ._targets import token_span
 from .environment_templates import TemplateParameter, environment_parameters, registry_template_at, registry_templates
 from .snapshot import Snapshot

@@ -20,13 +20,13 @@ from typing import Any
 
 from ..analysis.environment import (
     HOOK_KEYS,
-    TEMPLATE_SUFFIXES,
     EnvironmentModel,
     template_location,
     walk_registry,
 )
 from ..analysis.validate import Analysis
 from ..document import Mapping, Node, Scalar, parse
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ._targets import document_path
 
 MAX_SCANNED = 200  # template files read to find the parameters of an environment

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.locate import Hit, Path, Place, classify, lookup
-from ..analysis.type_slots import MEMBER_DEFINITIONS
 from ..document import Node, Scalar
 from ..spec import TemplateVersion
+from ..spec.nested_stacks import MEMBER_DEFINITIONS
 from ..spec.resource_types import AttributeSchema, Catalogue, PropertySchema, ResourceType, SupportStatus
 from .snapshot import Snapshot
 

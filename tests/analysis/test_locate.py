@@ -11,7 +11,8 @@ import pytest
 from shared_paths import CORPUS, needs_corpus
 
 from hot_lsp import spec
-from hot_lsp.analysis.locate import classify, cursor_at, hit_at, is_template, known, lookup, name_slot, roles
+from hot_lsp.analysis.cursor import cursor_at
+from hot_lsp.analysis.locate import classify, hit_at, is_template, known, lookup, name_slot, roles
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import Mapping, Scalar, parse, walk
 

@@ -337,6 +337,38 @@ def test_group_sizes_and_member_types(tmp_path: Path):
     assert not any(n.children for n in tree_of(top, depth=0).walk())  # depth 0: the groups only
 
 
+def test_group_size_fallbacks_and_unknown_members(tmp_path: Path):
+    top = write(
+        tmp_path,
+        "top.yaml",
+        HEADER
+        + """
+        parameters:
+          n: {type: number}
+          kinds: {type: comma_delimited_list}
+        resources:
+          zero_desired:
+            type: OS::Heat::AutoScalingGroup
+            properties: {min_size: 2, max_size: 5, desired_capacity: 0, resource: {type: OS::Heat::None}}
+          unknown_size:
+            type: OS::Heat::AutoScalingGroup
+            properties: {min_size: {get_param: n}, max_size: 5, resource: {type: OS::Heat::None}}
+          unknown_chain:
+            type: OS::Heat::ResourceChain
+            properties: {resources: {get_param: kinds}}
+          concurrent:
+            type: OS::Heat::ResourceChain
+            properties: {concurrent: true, resources: [OS::Heat::None, OS::Heat::None]}
+        """,
+    )
+    tree = tree_of(top, depth=1)
+    assert len(find(tree, "zero_desired").children) == 2  # Heat: desired_capacity when truthy, else min_size
+    unknown = find(tree, "unknown_size")
+    assert unknown.note == "members not listed: its desired_capacity and min_size are not known offline"
+    assert find(tree, "unknown_chain").note == "members not listed: its resources are not known offline"
+    assert [m.required_by for m in find(tree, "concurrent").children] == [(), ()]
+
+
 def test_wide_trees_are_cut_at_the_node_limit(tmp_path: Path):
     group = "  g:\n    type: OS::Heat::ResourceGroup\n    properties: {{count: 900, resource_def: {{type: {}}}}}\n"
     write(tmp_path, "leaf.yaml", HEADER + "resources:\n" + group.format("OS::Heat::None"))

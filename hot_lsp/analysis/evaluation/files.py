@@ -15,8 +15,9 @@ from pathlib import Path
 from typing import Protocol
 from urllib.parse import unquote, urlparse
 
-# Heat applies max_template_size (524,288) to every fetched file.
-MAX_FILE_CHARS = 524_288
+from ...spec.limits import MAX_TEMPLATE_SIZE
+
+MAX_FILE_CHARS = MAX_TEMPLATE_SIZE  # Heat applies max_template_size to every fetched file
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from . import (
     get_file_targets,
     hints,
     outputs,
+    parameter_groups,
     parameters,
     resource_types,
     resources,
@@ -18,7 +19,18 @@ from . import (
     version,
 )
 
-RULE_MODULES = (version, sections, parameters, resources, resource_types, functions, conditions, outputs, hints)
+RULE_MODULES = (
+    version,
+    sections,
+    parameters,
+    parameter_groups,
+    resources,
+    resource_types,
+    functions,
+    conditions,
+    outputs,
+    hints,
+)
 # ``evaluation`` (8xxx) judges the analysed template as a whole, with parameter values and files:
 # validate.analyze calls it after the modules above, so it can leave out what they already report.
 EVALUATION_RULES = evaluation

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import Catalogue
 from ..codes import define
 from ..environment import (
@@ -24,7 +25,6 @@ from ..environment import (
     MERGE_STRATEGIES,
     RESTRICTED_ACTIONS,
     SECTIONS,
-    TEMPLATE_SUFFIXES,
     EnvironmentModel,
     template_location,
     walk_registry,

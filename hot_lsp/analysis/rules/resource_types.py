@@ -11,40 +11,27 @@ What is certain is an error; what is not is left alone:
   template is a template resource, which ``template_resources`` checks against its template.
 * A type hot-lsp cannot resolve (an alias to a ``file://`` template, a name no configured environment maps)
   gets no property or attribute checks.
-* A value given by a function is not judged, nor anything inside it; only a ``get_param`` of a parameter whose
-  type Heat can never convert to the property's type is (a ``comma_delimited_list`` into a String), and an ``if``
-  both of whose branches are literals of the wrong type.
+* A value given by a function is not judged (``resource_properties`` checks values against the schema).
 * A resource whose ``condition`` is always false is left out by Heat, so its findings are warnings.
-Heat's conversions of literal values are described in ``_property_values``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any, Literal
+from typing import Literal
 
 from ... import spec
-from ...document import WARNING, Mapping, Node, Scalar, Sequence
-from ...document.nodes import walk
-from ...spec.resource_types import BUILTIN_PATH, Catalogue, PropertySchema, ResourceType, SupportStatus
+from ...document import WARNING, Mapping, Scalar, Sequence
+from ...spec.nested_stacks import TEMPLATE_SUFFIXES
+from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
-from ..dependencies import disabled_resources, if_branches, is_external
+from ..dependencies import if_branches, is_external
 from ..model import FunctionCall, TemplateModel
 from ..registry import Registry
-from ..report import Reporter, span_of_key_line
+from ..report import Reporter
 from ..suggest import did_you_mean
-from ._property_values import (
-    UNKNOWN,
-    Rejected,
-    constraints_problem,
-    container_problem,
-    convert_scalar,
-    null_value,
-    value_problem,
-)
+from .resource_properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
 E3014 = define(
     "E3014",
@@ -60,42 +47,10 @@ W3015 = define(
     "resources:\n  widget:\n    type: Acme::Widget",
     "resources",
 )
-E3016 = define(
-    "E3016",
-    "A property the resource type does not have (in nested maps and list items too).",
-    "resources:\n  volume:\n    type: OS::Cinder::Volume\n    properties:\n      sise: 10",
-    "resources",
-)
-E3017 = define(
-    "E3017",
-    "A required property is missing (in nested maps and list items too).",
-    "resources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      name: web",
-    "resources",
-)
-E3018 = define(
-    "E3018",
-    "A property value of a type Heat cannot convert to the property's (`count: many`, a list for a string).",
-    "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: many\n"
-    "      resource_def: {type: OS::Heat::None}",
-    "resources",
-)
-E3019 = define(
-    "E3019",
-    "A property value outside the property's allowed values, range, length or pattern.",
-    "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: -1\n"
-    "      resource_def: {type: OS::Heat::None}",
-    "resources",
-)
 W3020 = define(
     "W3020",
     "A deprecated, hidden or unsupported resource type (the replacement is named when there is one).",
     "resources:\n  ip:\n    type: OS::Nova::FloatingIP",
-    "resources",
-)
-W3021 = define(
-    "W3021",
-    "A deprecated, hidden or unsupported property (the replacement is named when there is one).",
-    "resources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private",
     "resources",
 )
 E3022 = define(
@@ -105,91 +60,18 @@ E3022 = define(
     "outputs:\n  ip:\n    value: {get_attr: [server, first_adress]}",
     "resources",
 )
-E3023 = define(
-    "E3023",
-    "An `update_policy` the resource type refuses: an unknown key, or a value of the wrong type or out of range.",
-    "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n"
-    "      resource_def: {type: OS::Heat::None}\n    update_policy:\n      rolling_updates: {max_batch_size: 2}",
-    "resources",
-)
-E3024 = define(
-    "E3024",
-    "A property Heat declares but has not implemented: any value for it is refused.",
-    "resources:\n  vpc:\n    type: AWS::EC2::VPC\n    properties:\n      CidrBlock: 10.0.0.0/16\n"
-    "      InstanceTenancy: default",
-    "resources",
-)
 
-TEMPLATE_SUFFIXES = (".yaml", ".template")  # Heat reads such a type as a template file (environment.py)
 _CLOSE_SPELLING = 0.85  # difflib ratio for suggesting a type outside Heat's namespaces
 # A file name Heat does not read as a template (another extension, or .YAML: its test is case-sensitive).
 _FILE_LIKE = re.compile(r"\.(ya?ml|json|hot|te?mpl(ate)?|tpl|j2|txt)$", re.IGNORECASE)
-_USE_PROPERTY = re.compile(r"\b[Uu]se (?:the )?property ['`\"]?([A-Za-z_][\w:-]*)")
-_SCALAR_KINDS = ("String", "Integer", "Number", "Boolean")
-_LONGEST_SHOWN = 160  # characters of a refused value's message
-_DISABLED_NOTE = " Heat ignores it only because this resource's `condition` is always false."
-_STATUS_WORDS = {
-    "DEPRECATED": "deprecated",
-    "HIDDEN": "hidden",
-    "UNSUPPORTED": "unsupported",
-    "UNKNOWN": "of unknown status",
-}
-# What to write instead, per property type, after Heat's message.
-_TYPE_ADVICE = {
-    "String": "write a string (quote it)",
-    "Integer": "write a whole number",
-    "Number": "write a number",
-    "Boolean": "write true or false",
-    "Map": "write a mapping (key: value)",
-    "List": "write a YAML list ([a, b] or one `- item` per line)",
-}
-# Python kinds a get_param of each parameter type gives, and those each property type takes (possibly: a string
-# may or may not convert to a number). A parameter whose kinds a property never takes is an error whatever its value;
-# json gives any JSON value, so it is never judged.
-_PARAMETER_GIVES = {
-    "string": ("str",),
-    "number": ("int", "float"),
-    "boolean": ("bool",),
-    "comma_delimited_list": ("list",),
-}
-_PROPERTY_TAKES = {
-    "String": {"str", "bool", "int"},
-    "Integer": {"str", "int", "float", "bool"},
-    "Number": {"str", "int", "float", "bool"},
-    "Boolean": {"str", "bool"},
-    "Map": {"dict"},
-    "List": {"list"},
-}
-_LENIENT_TAKES = {"Map": {"dict", "str", "list"}, "List": {"list", "str"}}
-_PARAMETER_GIVES_SAID = {
-    "string": "a string",
-    "number": "a number",
-    "boolean": "a boolean",
-    "comma_delimited_list": "a list",
-}
 
 Resolution = Literal["type", "template", "unknown"]
-
-
-@dataclass(frozen=True, slots=True)
-class _Section:
-    """The codes of one part of a resource checked against a schema."""
-
-    name: str  # 'properties' or 'update_policy'
-    unknown: str
-    missing: str
-    wrong_type: str
-    constraint: str
-
-
-_PROPERTIES = _Section("properties", E3016, E3017, E3018, E3019)
-_UPDATE_POLICY = _Section("update_policy", E3023, E3023, E3023, E3023)
 
 
 def check(model: TemplateModel, report: Reporter) -> None:
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
-    checker = _Checker(model, report)
+    checker = ResourceChecker(model, report)
     for name, entry in model.resources.items():
         if entry.body is not None:
             checker.resource(name, entry.body)
@@ -226,37 +108,14 @@ def accepts_any_property(rtype: ResourceType) -> bool:
     return not rtype.properties and rtype.any_attribute
 
 
-class _Checker:
+class ResourceChecker(PropertyChecker):
+    """Each resource's type found in the registry and the catalogue, its properties and update_policy checked
+    against that type's schema, and each get_attr against its attributes."""
+
     def __init__(self, model: TemplateModel, report: Reporter) -> None:
-        self.model = model
-        self.report = report
-        self.catalogue = model.resource_types()
-        self.calls = {id(call.node): call for call in model.calls}
-        self.look_alikes = {id(look.node) for look in model.look_alikes}
-        self.disabled = disabled_resources(model)
+        super().__init__(model, report)
         self.resolutions: dict[tuple[str, str | None], tuple[Resolution, ResourceType | None]] = {}
         self.types: dict[str, ResourceType] = {}  # resource name -> its resolved type
-        # Per resource being checked:
-        self.name = ""
-        self.rtype: ResourceType | None = None
-        self.lenient = False
-        self.severity = 0
-        self.note = ""
-
-    # -- reporting -----------------------------------------------------------------------------------------
-
-    def error(self, code: str, at: Node | tuple[int, int], message: str, data: dict[str, Any] | None = None) -> None:
-        """An error of the resource being checked: a warning when Heat leaves the resource out."""
-        self.report(code, at, message + self.note, data=data, severity=self.severity)
-
-    def place(self, path: str) -> str:
-        return f"resource `{self.name}`, {path}"
-
-    # How messages name what the schema belongs to, and its entries (a template resource: its template, parameters).
-    nouns = ("property", "properties")
-
-    def subject(self) -> str:
-        return f"`{self.type_name}`"
 
     # -- types -----------------------------------------------------------------------------------------------
 
@@ -279,7 +138,7 @@ class _Checker:
             return  # missing or not a string: the resources rules report it
         self.name = name
         off = name in self.disabled
-        self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+        self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
         kind, rtype = self.resolve(type_node.value, name)
         if kind == "unknown":
             self.unknown_type(type_node)
@@ -333,7 +192,7 @@ class _Checker:
             return
         via = "" if node.value == rtype.name else f" (`{node.value}` maps to `{rtype.name}`)"
         placeholder = " Heat keeps it as a placeholder that does nothing." if accepts_any_property(rtype) else ""
-        said = _status_said(status)
+        said = status_said(status)
         use = f" Use `{rtype.replacement}` instead." if rtype.replacement and rtype.replacement not in said else ""
         self.report(
             W3020,
@@ -341,293 +200,6 @@ class _Checker:
             f"`{rtype.name}`{via} is {said}.{placeholder}{use}",
             data={"suggestions": [rtype.replacement]} if rtype.replacement else None,
         )
-
-    # -- properties and update_policy ---------------------------------------------------------------------
-
-    def properties(self, body: Mapping, type_node: Scalar, rtype: ResourceType) -> None:
-        pair = body.pair("properties")
-        if pair is None:
-            self.missing(_PROPERTIES, rtype.properties, [], type_node, "properties")
-            return
-        value = pair.value  # `properties:` with no value is E3013's: Heat wants an object
-        if isinstance(value, Mapping) and not self.is_function(value):
-            self.mapping(_PROPERTIES, rtype.properties, value, type_node, "properties")
-
-    def update_policy(self, body: Mapping, rtype: ResourceType) -> None:
-        pair = body.pair("update_policy")
-        if pair is None or not isinstance(pair.value, Mapping) or self.is_function(pair.value):
-            return
-        assert rtype.update_policy is not None
-        self.mapping(_UPDATE_POLICY, rtype.update_policy, pair.value, pair.key, "update_policy")
-
-    def mapping(
-        self,
-        section: _Section,
-        schema: dict[str, PropertySchema],
-        node: Mapping,
-        anchor: Node | tuple[int, int],
-        path: str,
-    ) -> dict[str, Any]:
-        """Check a mapping against a schema the way ``Properties.validate`` does; the converted values by name."""
-        converted: dict[str, Any] = {}
-        renamed = False  # an old name given: Heat's translation rules may fill a required new one from it
-        for pair in node.entries():
-            key = pair.key_value
-            prop = schema.get(key) if isinstance(key, str) else None
-            if prop is None:
-                self.unknown_property(section, schema, pair.key, path)
-                continue
-            where = f"{path}.{key}"
-            if prop.support_status.status != "SUPPORTED":
-                renamed = True
-                self.property_status(prop, pair.key, schema, where)
-            if not prop.implemented:
-                self.not_implemented(pair.key, key, where)
-                continue
-            converted[key] = self.value(section, prop, pair.value, where, pair.key)
-        if not renamed:
-            self.missing(section, schema, [k for k in node if isinstance(k, str)], anchor, path)
-        return {name: converted.get(name, UNKNOWN) for name in schema}
-
-    def unknown_property(self, section: _Section, schema: dict[str, PropertySchema], key_node: Node, path: str) -> None:
-        key = key_node.value if isinstance(key_node, Scalar) else None
-        shown = str(key) if key is not None else "?"
-        names = [n for n, p in schema.items() if not p.support_status.hidden]
-        suggestions = _suggest(shown, names, schema) if isinstance(key, str) else []
-        if suggestions:
-            hint = f" Did you mean `{suggestions[0]}`?"
-        elif not names:
-            hint = " It takes none."
-        elif len(names) <= 10:
-            hint = f" It takes: {', '.join(sorted(names))}."
-        else:
-            hint = ""
-        what = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
-        noun = "update_policy key" if section is _UPDATE_POLICY and path == "update_policy" else self.nouns[0]
-        self.error(
-            section.unknown,
-            key_node,
-            f"Unknown Property {shown} ({self.place(path)}): {what} has no {noun} `{shown}`.{hint}",
-            data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
-        )
-
-    @property
-    def type_name(self) -> str:
-        return self.rtype.name if self.rtype is not None else "?"
-
-    def missing(
-        self,
-        section: _Section,
-        schema: dict[str, PropertySchema],
-        given: list[str],
-        anchor: Node | tuple[int, int],
-        path: str,
-    ) -> None:
-        # Heat: a property with a default is never "not assigned", even when required.
-        missing = [n for n, p in schema.items() if p.required and p.default is None and n not in given]
-        if not missing:
-            return
-        listed = ", ".join(f"`{n}`" for n in missing)
-        where = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
-        plural = self.nouns[len(missing) > 1]
-        data = {"fix": "add_key", "key": missing[0]} if isinstance(anchor, Scalar) and path != "properties" else None
-        self.error(
-            section.missing,
-            anchor,
-            f"Property {missing[0]} not assigned ({self.place(path)}): {where} requires the {plural} {listed}.",
-            data=data,
-        )
-
-    def property_status(
-        self, prop: PropertySchema, key_node: Node, schema: dict[str, PropertySchema], path: str
-    ) -> None:
-        replacement = _replacement_property(prop.support_status, schema)
-        said = _status_said(prop.support_status)
-        use = f" Use `{replacement}` instead." if replacement and replacement not in said else ""
-        self.report(
-            W3021,
-            key_node,
-            f"Property `{prop.name}` ({self.place(path)}) is {said}.{use}",
-            data={"suggestions": [replacement]} if replacement else None,
-        )
-
-    def not_implemented(self, key_node: Node | tuple[int, int], name: str, path: str) -> None:
-        self.error(
-            E3024,
-            key_node,
-            f"Property {name} not implemented yet ({self.place(path)}): Heat declares it for compatibility but "
-            "refuses any value for it. Remove it.",
-            data={"fix": "remove_key"},
-        )
-
-    # -- one value ---------------------------------------------------------------------------------------------
-
-    def is_function(self, node: Node) -> bool:
-        """A call Heat parses, or a mapping written like one (data to Heat, but the functions rules judge it)."""
-        return isinstance(node, Mapping) and (id(node) in self.calls or id(node) in self.look_alikes)
-
-    def value(self, section: _Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
-        """Check one value against its schema; its converted form (UNKNOWN when a function decides it)."""
-        if isinstance(node, Mapping):
-            call = self.calls.get(id(node))
-            if call is not None:
-                self.function_value(section, prop, call, path)
-                return UNKNOWN
-            if id(node) in self.look_alikes:
-                return UNKNOWN
-        if isinstance(node, Scalar) and node.value is None:
-            return self.null(section, prop, node, path, key)
-        kind = prop.type
-        if kind == "Any":
-            return UNKNOWN
-        if kind in _SCALAR_KINDS:
-            return self.scalar(section, prop, node, path)
-        problem = self.type_problem(prop, node)
-        if problem is not None:
-            self.wrong_type(section, prop, node, path, problem)
-            return UNKNOWN
-        if kind == "List":
-            if not isinstance(node, Sequence):
-                return UNKNOWN  # a string a template resource splits on commas
-            converted = self.items(section, prop, node, path)
-        elif not isinstance(node, Mapping):
-            return UNKNOWN  # a string or a list a template resource takes as JSON
-        elif prop.schema is not None:
-            anchor: Node | tuple[int, int] = key if isinstance(key, Scalar) else span_of_key_line(self.model, node)
-            converted = self.mapping(section, prop.schema, node, anchor, path)
-        elif prop.constraints:
-            converted = _literal(node)
-        else:
-            return UNKNOWN
-        self.constraints(section, prop, converted, node, path, key)
-        return converted
-
-    def scalar(self, section: _Section, prop: PropertySchema, node: Node, path: str) -> Any:
-        if not isinstance(node, Scalar):
-            self.wrong_type(section, prop, node, path, _refusal(prop.type, node, self.lenient))
-            return UNKNOWN
-        try:
-            converted = convert_scalar(prop.type, node.value)
-        except Rejected as problem:
-            self.wrong_type(section, prop, node, path, str(problem))
-            return UNKNOWN
-        self.constraints(section, prop, converted, node, path, None)
-        return converted
-
-    def items(self, section: _Section, prop: PropertySchema, node: Sequence, path: str) -> Any:
-        item = prop.schema.get("*") if prop.schema is not None else None
-        if item is None:
-            return _literal(node) if prop.constraints else UNKNOWN
-        if not item.implemented and node.items:
-            self.not_implemented(span_of_key_line(self.model, node.items[0]), "0", f"{path}[0]")
-            return UNKNOWN
-        converted = [self.value(section, item, child, f"{path}[{i}]", None) for i, child in enumerate(node.items)]
-        return UNKNOWN if any(c is UNKNOWN for c in converted) else converted
-
-    def null(self, section: _Section, prop: PropertySchema, node: Scalar, path: str, key: Node | None) -> Any:
-        """Heat gives a null property its default, or the type's empty value, and checks that."""
-        replaced = null_value(prop)
-        problem = value_problem(prop, replaced, self.lenient) if replaced is not None else None
-        if problem is not None:
-            code = section.missing if problem.endswith(" not assigned") else section.constraint
-            shown = "the default" if prop.default is not None else "an empty value"
-            self.error(
-                code,
-                key if isinstance(key, Scalar) else node,
-                f'{problem} ({self.place(path)}): a null value is not "not given" to Heat; it takes {shown} '
-                f"({_json(replaced)}), which `{prop.name}` refuses. Give a value or remove the key.",
-            )
-        return UNKNOWN
-
-    def constraints(
-        self, section: _Section, prop: PropertySchema, converted: Any, node: Node, path: str, key: Node | None
-    ) -> None:
-        problem = constraints_problem(prop, converted)
-        if problem is None:
-            return
-        at: Node | tuple[int, int] = node
-        if not isinstance(node, Scalar):
-            at = key if isinstance(key, Scalar) else span_of_key_line(self.model, node)
-        allowed = _allowed_values(prop)
-        data = (
-            {"suggestions": did_you_mean(str(converted), allowed, 3)} if allowed and isinstance(node, Scalar) else None
-        )
-        self.error(
-            section.constraint,
-            at,
-            f"{problem} ({self.place(path)}).",
-            data=data if data and data["suggestions"] else None,
-        )
-
-    def wrong_type(self, section: _Section, prop: PropertySchema, node: Node, path: str, problem: str) -> None:
-        at: Node | tuple[int, int] = node if isinstance(node, Scalar) else span_of_key_line(self.model, node)
-        self.error(
-            section.wrong_type,
-            at,
-            f"{problem} ({self.place(path)}): `{_label(prop, path)}` is a {prop.type} {self.nouns[0]}; "
-            f"{_TYPE_ADVICE.get(prop.type, 'change the value')}.",
-        )
-
-    def function_value(self, section: _Section, prop: PropertySchema, call: FunctionCall, path: str) -> None:
-        if call.name == "get_param":
-            self.parameter_value(section, prop, call, path)
-        elif call.name == "if":
-            self.if_value(section, prop, call, path)
-
-    def parameter_value(self, section: _Section, prop: PropertySchema, call: FunctionCall, path: str) -> None:
-        """A parameter whose every value Heat refuses for this property (its type decides what get_param gives)."""
-        args = call.args
-        if not (isinstance(args, Scalar) and isinstance(args.value, str)):
-            return  # a path into the parameter gives a part of it: not judged
-        entry = self.model.parameters.get(args.value)
-        param_type = entry.scalar("type") if entry is not None else None
-        gives = _PARAMETER_GIVES.get(param_type) if isinstance(param_type, str) else None
-        if gives is None or prop.type == "Any":
-            return
-        takes = (_LENIENT_TAKES if self.lenient else {}).get(prop.type) or _PROPERTY_TAKES[prop.type]
-        if takes.intersection(gives):
-            return
-        self.error(
-            section.wrong_type,
-            call.node if call.node.flow else call.key,
-            f"Parameter `{args.value}` is a {param_type}, so get_param gives {_PARAMETER_GIVES_SAID[param_type]}, "
-            f"which Heat never takes for `{_label(prop, path)}`, a {prop.type} {self.nouns[0]} ({self.place(path)}). "
-            f"Change the parameter's type, or convert its value.",
-        )
-
-    def if_value(self, section: _Section, prop: PropertySchema, call: FunctionCall, path: str) -> None:
-        """Both branches literals of a type the property refuses: an error whichever way the condition goes."""
-        args = call.args
-        if not isinstance(args, Sequence) or len(args.items) != 3 or prop.type == "Any":
-            return
-        problems = [self.type_problem(prop, branch) for branch in args.items[1:]]
-        if not all(problems):
-            return
-        self.error(
-            section.wrong_type,
-            call.key,
-            f"Both branches of this `if` give a value Heat refuses for `{_label(prop, path)}`, a {prop.type} "
-            f"{self.nouns[0]} ({self.place(path)}): {problems[0]}; {problems[1]}.",
-        )
-
-    def type_problem(self, prop: PropertySchema, node: Node) -> str | None:
-        """Heat's refusal of a literal's type (not of its content); None for functions, nulls and accepted values."""
-        if self.is_function(node) or (isinstance(node, Scalar) and node.value is None):
-            return None
-        if prop.type in _SCALAR_KINDS:
-            if not isinstance(node, Scalar):
-                return _refusal(prop.type, node, self.lenient)
-            try:
-                convert_scalar(prop.type, node.value)
-            except Rejected as problem:
-                return str(problem)
-            return None
-        if isinstance(node, Scalar):
-            return container_problem(prop.type, node.value, self.lenient)
-        shape: Any = [] if isinstance(node, Sequence) else {}
-        if container_problem(prop.type, shape, self.lenient) is None:
-            return None
-        return _refusal(prop.type, node, self.lenient)
 
     # -- get_attr ---------------------------------------------------------------------------------------------
 
@@ -653,7 +225,7 @@ class _Checker:
 
     def unknown_attribute(self, call: FunctionCall, resource: str, attribute: Scalar, rtype: ResourceType) -> None:
         names = [n for n, a in rtype.attributes.items() if not a.support_status.hidden]
-        suggestions = _suggest(attribute.value, names, rtype.attributes)
+        suggestions = close_names(attribute.value, names, rtype.attributes)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else f" Its attributes: {', '.join(sorted(names))}."
         where = call.where
         off = where.section == "resources" and where.entry in self.disabled
@@ -661,7 +233,7 @@ class _Checker:
             E3022,
             attribute,
             f"The Referenced Attribute ({resource} {attribute.value}) is incorrect: `{resource}` is a "
-            f"`{rtype.name}`, which has no attribute `{attribute.value}`.{hint}" + (_DISABLED_NOTE if off else ""),
+            f"`{rtype.name}`, which has no attribute `{attribute.value}`.{hint}" + (DISABLED_NOTE if off else ""),
             data={"suggestions": suggestions} if suggestions else None,
             severity=WARNING if off else 0,
         )
@@ -683,11 +255,6 @@ def in_heat_namespace(name: str) -> bool:
     return namespace is not None and namespace.lower() in _heat_namespaces()
 
 
-def _suggest(name: str, visible: list[str], every: Iterable[str]) -> list[str]:
-    """Close names, visible ones first; a hidden one only when nothing visible is close."""
-    return did_you_mean(name, visible, 3) or did_you_mean(name, every, 3)
-
-
 @lru_cache(maxsize=2048)
 def type_suggestions(catalogue: Catalogue, name: str) -> list[str]:
     """Types ``name`` may have meant (cached: the same unknown types come back at every keystroke). In a Heat
@@ -700,76 +267,3 @@ def type_suggestions(catalogue: Catalogue, name: str) -> list[str]:
         return []
     names = [n for n in (*catalogue.types, *catalogue.aliases) if (spec.namespace_of(n) or "").lower() == namespace]
     return did_you_mean(name, names, 3, cutoff=_CLOSE_SPELLING)
-
-
-def _label(prop: PropertySchema, path: str) -> str:
-    """How a message names a property: its name, or for a list item its place (`fixed_ips[1]`)."""
-    return prop.name if prop.name != "*" else path.rsplit(".", 1)[-1]
-
-
-def _status_said(status: SupportStatus) -> str:
-    word = _STATUS_WORDS.get(status.status, status.status.lower())
-    since = f" since Heat {status.version.strip()}" if status.version else ""
-    message = f": {status.message.strip().rstrip('.')}" if status.message and status.message.strip() else ""
-    return f"{word}{since}{message}"
-
-
-def _replacement_property(status: SupportStatus, schema: dict[str, PropertySchema]) -> str | None:
-    """The property a status message points to ('Use property subnet.'), when the schema has it."""
-    current: SupportStatus | None = status
-    while current is not None:
-        found = _USE_PROPERTY.search(current.message or "")
-        if found and found.group(1).rstrip(".") in schema:
-            return found.group(1).rstrip(".")
-        current = current.previous
-    return None
-
-
-def _allowed_values(prop: PropertySchema) -> list[str]:
-    for constraint in prop.constraints:
-        values = constraint.get("allowed_values")
-        if isinstance(values, list):
-            return [str(v) for v in values]
-    return []
-
-
-def _literal(node: Node) -> Any:
-    """Plain data as Python, or UNKNOWN when something inside may be a function call."""
-    for inner in walk(node):
-        if isinstance(inner, Mapping) and len(inner.pairs) == 1:
-            return UNKNOWN
-    try:
-        return node.to_python()
-    except Exception:  # noqa: BLE001 - unhashable keys and the like: not judged
-        return UNKNOWN
-
-
-def _refusal(kind: str, node: Node, lenient: bool) -> str:
-    """Heat's refusal of a list or a mapping for a property of ``kind`` (shortened when long)."""
-    value = _literal(node)
-    message = None
-    if value is not UNKNOWN:
-        try:
-            message = container_problem(kind, value, lenient) if kind in ("Map", "List") else None
-            if kind in _SCALAR_KINDS:
-                convert_scalar(kind, value)
-        except Rejected as problem:
-            message = str(problem)
-    if message is None:
-        what = "list" if isinstance(node, Sequence) else "dict"
-        message = {
-            "String": f"Value must be a string; got a {what}",
-            "Boolean": f"a {what} is not a valid boolean",
-            "Map": "a list is not a map",
-            "List": "a mapping is not a list",
-        }.get(kind, f"int() argument must be a string, a bytes-like object or a real number, not '{what}'")
-    return message if len(message) <= _LONGEST_SHOWN else message[: _LONGEST_SHOWN - 1] + "…"
-
-
-def _json(value: Any) -> str:
-    import json
-
-    try:
-        return json.dumps(value)
-    except (TypeError, ValueError):
-        return repr(value)

@@ -22,10 +22,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...document import Mapping, Node, Scalar
+from ...spec.limits import MAX_NESTED_STACK_DEPTH
+from ...spec.nested_stacks import GroupType
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
-from .template_resources import GROUPS, GroupKind, group_size
+from .template_resources import definition_group, group_size
 
 if TYPE_CHECKING:
     from ..cross_file import CrossFile
@@ -33,12 +35,11 @@ if TYPE_CHECKING:
 E7013 = define(
     "E7013",
     "A template resource whose template includes one of its ancestors: Heat fails the stack (Recursion depth "
-    "exceeds 5, or, through a registry mapping, the type not found in the nested stack).",
+    f"exceeds {MAX_NESTED_STACK_DEPTH}, or, through a registry mapping, the type not found in the nested stack).",
     "resources:\n  again:\n    type: example.yaml",
     "template_resources",
 )
 
-MAX_DEPTH = 5  # Heat's max_nested_stack_depth: the top-level stack is at depth 0
 MAX_VISITS = 5_000  # resources looked at in one analysis
 Removed = frozenset[tuple[str, ...]]  # the paths of the registry mappings a nested stack's environment lacks
 
@@ -94,13 +95,13 @@ class _Walker:
                 return _Failure((), type_name)  # a mapping already used above: the type is gone here
             return None
         if resolution.kind == "type":
-            group = GROUPS.get(resolution.name)
+            group = definition_group(resolution.name)
             return self.members(group, body, referrer, removed, depth) if group is not None else None
         path = self.around.template_path(resolution, referrer)
         if path is None:
             return None
         identity = _identity(path)
-        if depth + 1 > MAX_DEPTH:
+        if depth + 1 > MAX_NESTED_STACK_DEPTH:
             return _Failure((identity,))
         last = resolution.via[-1] if resolution.via else None
         if last is not None and last.user and last.source:
@@ -108,7 +109,7 @@ class _Walker:
         return self.template(path, identity, removed, depth + 1)
 
     def members(
-        self, group: GroupKind, body: Mapping, referrer: str | None, removed: Removed, depth: int
+        self, group: GroupType, body: Mapping, referrer: str | None, removed: Removed, depth: int
     ) -> _Failure | None:
         properties = body.get("properties")
         definition = properties.get(group.definition) if isinstance(properties, Mapping) else None
@@ -116,7 +117,7 @@ class _Walker:
         if not _is_name(member_type) or group_size(properties, group) == 0:
             return None
         assert isinstance(definition, Mapping) and isinstance(member_type, Scalar)
-        if depth + 1 > MAX_DEPTH:
+        if depth + 1 > MAX_NESTED_STACK_DEPTH:
             return _Failure(())  # the group's own nested stack is one level too deep
         # The members live in the group's nested stack, one level down.
         return self.typed(member_type.value, None, referrer, removed, depth + 1, definition)
@@ -165,7 +166,7 @@ def _message(type_name: str, top: tuple[str, ...], failure: _Failure, around: Cr
             return (
                 f"`{type_name}` leads to a template that includes one of its ancestors ({shown}): each nested "
                 f"stack is one level deeper, and Heat refuses the stack (Request limit exceeded: Recursion depth "
-                f"exceeds {MAX_DEPTH}.)."
+                f"exceeds {MAX_NESTED_STACK_DEPTH}.)."
             )
     return None
 
@@ -173,7 +174,7 @@ def _message(type_name: str, top: tuple[str, ...], failure: _Failure, around: Cr
 def _starting_node(type_node: Scalar, body: Mapping, around: CrossFile, name: str) -> Scalar:
     """The type that starts the chain: the resource's own, or its group's member type."""
     resolution = around.registry.resolve(type_node.value, name)
-    group = GROUPS.get(resolution.name) if resolution.kind == "type" else None
+    group = definition_group(resolution.name) if resolution.kind == "type" else None
     if group is None:
         return type_node
     properties = body.get("properties")

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...document import WARNING, Mapping, Node, Scalar, Sequence
 from ...document.nodes import walk
+from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import PropertySchema, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
@@ -46,7 +47,8 @@ from ..template_resources import (
 )
 from ._property_values import UNKNOWN
 from .environment import rendered_from
-from .resource_types import _DISABLED_NOTE, E3022, _Checker, _Section
+from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
+from .resource_types import E3022
 
 if TYPE_CHECKING:
     from ..cross_file import CrossFile
@@ -72,34 +74,11 @@ _ENVIRONMENTS_KNOWN = (
 )
 
 
-@dataclass(frozen=True, slots=True)
-class GroupKind:
-    """A group type whose members are one resource definition: where it is, and what the group offers get_attr."""
-
-    definition: str  # the property holding the member definition
-    sizes: tuple[str, ...]  # properties that give the number of members (the first literal one decides)
-    default_size: int | None  # the size when none of them is written
-    own_attributes: tuple[str, ...]  # attributes of the group itself
-    # Attributes whose next get_attr argument names the member attribute (``[group, outputs, out]``).
-    member_path_attributes: tuple[str, ...]
-    other_names_read_members: bool  # any other name is the members' attribute (ResourceGroup) or an error
-    index_var: bool  # the member properties take the index (``%index%``)
-
-
-GROUPS: dict[str, GroupKind] = {
-    "OS::Heat::ResourceGroup": GroupKind(
-        "resource_def", ("count",), 1, ("refs", "refs_map", "removed_rsrc_list", "show"), ("attributes",), True, True
-    ),
-    "OS::Heat::AutoScalingGroup": GroupKind(
-        "resource",
-        ("desired_capacity", "min_size"),
-        None,
-        ("current_size", "refs", "refs_map", "show"),
-        ("outputs", "outputs_list"),
-        False,
-        False,
-    ),
-}
+def definition_group(type_name: str) -> GroupType | None:
+    """The group type whose members are made from one definition (ResourceGroup, AutoScalingGroup), else None:
+    these rules follow no ResourceChain."""
+    group = GROUPS.get(type_name)
+    return group if group is not None and group.definition is not None else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +86,7 @@ class _Group:
     """A group of this template whose members were identified."""
 
     kind_name: str
-    kind: GroupKind
+    kind: GroupType
     members: ChildTemplate | ResourceType | None  # None: the member type is not known here
 
 
@@ -121,7 +100,7 @@ def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
     checker.attributes()
 
 
-class _TemplateChecker(_Checker):
+class _TemplateChecker(PropertyChecker):
     """The resource type rules' checker, with a template's interface as the schema."""
 
     nouns = ("parameter", "parameters")
@@ -153,7 +132,7 @@ class _TemplateChecker(_Checker):
             return
         self.name = name
         off = name in self.disabled
-        self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+        self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
         self.prefix, self.index_var = "", None
         if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
             return  # Heat adopts an existing resource and validates nothing of its definition
@@ -163,7 +142,7 @@ class _TemplateChecker(_Checker):
                 self.children[name] = child
             return
         resolved = self.around.registry.resolve(type_node.value, name)
-        group = GROUPS.get(resolved.name) if resolved.kind == "type" else None
+        group = definition_group(resolved.name) if resolved.kind == "type" else None
         if group is not None:
             self.group(name, body, resolved.name, group)
 
@@ -210,7 +189,7 @@ class _TemplateChecker(_Checker):
 
     def missing(
         self,
-        section: _Section,
+        section: Section,
         schema: dict[str, PropertySchema],
         given: list[str],
         anchor: Node | tuple[int, int],
@@ -226,14 +205,15 @@ class _TemplateChecker(_Checker):
         super().missing(section, schema, given, anchor, path)
         self.severity, self.note = saved
 
-    def value(self, section: _Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
+    def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         if self.index_var is not None and _mentions(node, self.index_var):
             return UNKNOWN  # each member gets its own index in place of index_var
         return super().value(section, prop, node, path, key)
 
     # -- groups ------------------------------------------------------------------------------------------------
 
-    def group(self, name: str, body: Mapping, kind_name: str, kind: GroupKind) -> None:
+    def group(self, name: str, body: Mapping, kind_name: str, kind: GroupType) -> None:
+        assert kind.definition is not None
         properties = body.get("properties")
         definition = properties.get(kind.definition) if isinstance(properties, Mapping) else None
         if not isinstance(definition, Mapping) or self.is_function(definition):
@@ -245,7 +225,7 @@ class _TemplateChecker(_Checker):
             return
         member_type = member_node.value
         self.prefix = f"properties.{kind.definition}."
-        self.index_var = _index_var(properties) if kind.index_var else None
+        self.index_var = _index_var(properties, kind)
         members: ChildTemplate | ResourceType | None = None
         child = self.around.child(member_type, None)
         if child is not None:
@@ -276,7 +256,7 @@ class _TemplateChecker(_Checker):
                 continue
             where = call.where
             off = where.section == "resources" and where.entry in self.disabled
-            self.severity, self.note = (WARNING, _DISABLED_NOTE) if off else (0, "")
+            self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
             if resource.value in self.children:
                 self.template_attribute(resource.value, attribute)
             elif resource.value in self.groups:
@@ -292,19 +272,22 @@ class _TemplateChecker(_Checker):
 
     def group_attribute(self, resource: str, items: list[Node]) -> None:
         group = self.groups[resource]
+        attributes = group.kind.attributes
+        if attributes is None:
+            return  # not recorded for this group type
         attribute = items[1]
         assert isinstance(attribute, Scalar)
         key = attribute.value
         member_at: Node | None = None  # the argument naming the members' attribute
-        if key in group.kind.own_attributes:
+        if key in attributes.own:
             return
-        if key in group.kind.member_path_attributes or key.startswith(NESTED_RESOURCE_PREFIX):
+        if key in attributes.member_paths or key.startswith(NESTED_RESOURCE_PREFIX):
             inline = key.split(".", 2)[2:] if key.startswith(NESTED_RESOURCE_PREFIX) else []
             if inline:
                 self.member_attribute(group, resource, attribute, inline[0])
                 return
             member_at = items[2] if len(items) > 2 else None
-        elif group.kind.other_names_read_members:
+        elif attributes.others_read_members:
             member_at = attribute
         else:
             self.error(
@@ -312,7 +295,7 @@ class _TemplateChecker(_Checker):
                 attribute,
                 f"The Referenced Attribute ({resource} {key}) is incorrect: `{resource}` is an `{group.kind_name}`, "
                 f"which has no attribute `{key}`. Its attributes: "
-                f"{', '.join(sorted((*group.kind.own_attributes, *group.kind.member_path_attributes)))}.",
+                f"{', '.join(sorted((*attributes.own, *attributes.member_paths)))}.",
             )
             return
         if isinstance(member_at, Scalar) and isinstance(member_at.value, str):
@@ -369,7 +352,7 @@ def _template_said(child: ChildTemplate) -> str:
     return f"`{child.type_name}` (the template `{written}`)"
 
 
-def group_size(properties: Node | None, kind: GroupKind) -> int | None:
+def group_size(properties: Node | None, kind: GroupType) -> int | None:
     """The number of members when a literal says it (None: decided by a function or a parameter)."""
     if not isinstance(properties, Mapping):
         return kind.default_size
@@ -387,11 +370,14 @@ def group_size(properties: Node | None, kind: GroupKind) -> int | None:
     return kind.default_size
 
 
-def _index_var(properties: Node | None) -> str:
-    node = properties.get("index_var") if isinstance(properties, Mapping) else None
+def _index_var(properties: Node | None, kind: GroupType) -> str | None:
+    """The text each member's index replaces in its properties; None: the group type has none."""
+    if kind.index_var is None:
+        return None
+    node = properties.get(kind.index_var) if isinstance(properties, Mapping) else None
     if isinstance(node, Scalar) and isinstance(node.value, str) and node.value:
         return node.value
-    return "%index%"
+    return kind.index_var_default
 
 
 def _mentions(node: Node, text: str) -> bool:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ... import spec
 from ...document import Scalar
+from ...spec.limits import MAX_TEMPLATE_SIZE
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
@@ -39,7 +40,7 @@ define(
 define("E0008", "A YAML tag Heat's safe loader cannot construct (e.g. !Ref, !!python/...).", "x: !Ref foo", "version")
 W0006 = define(
     "W0006",
-    "The template is larger than Heat's max_template_size (524,288 characters); Heat will reject it.",
+    f"The template is larger than Heat's max_template_size ({MAX_TEMPLATE_SIZE:,} characters); Heat will reject it.",
     "(a 600 KB template)",
     "version",
 )
@@ -61,8 +62,6 @@ E0012 = define(
     "heat_template_version: 2016-10-15",
     "version",
 )
-
-MAX_TEMPLATE_SIZE = 524_288
 
 
 def check(model: TemplateModel, report: Reporter) -> None:
