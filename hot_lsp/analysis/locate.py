@@ -17,12 +17,13 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from functools import cache
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 from .. import spec
 from ..document import LineIndex, Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
+from . import functions
+from .functions import Context, HeatFunction, RefKind
 from .model import Entry, FunctionCall, LookAlike, Reference
 
 if TYPE_CHECKING:
@@ -30,18 +31,6 @@ if TYPE_CHECKING:
 
 PathPart = str | int
 Path = tuple[PathPart, ...]
-Context = Literal["normal", "condition"]
-
-# Fields of a resource or output whose value Heat parses for functions, and with which table.
-RESOURCE_FIELD_CONTEXTS: dict[str, Context] = {
-    "properties": "normal",
-    "metadata": "normal",
-    "update_policy": "normal",
-    "deletion_policy": "normal",
-    "external_id": "normal",
-    "condition": "condition",
-}
-OUTPUT_FIELD_CONTEXTS: dict[str, Context] = {"value": "normal", "condition": "condition"}
 
 # Fields whose value is a map of names (properties, metadata keys): its own keys are never calls.
 NAMED_KEY_FIELDS: frozenset[str] = frozenset({"properties", "metadata", "update_policy"})
@@ -52,11 +41,12 @@ NAMED_KEY_FIELDS: frozenset[str] = frozenset({"properties", "metadata", "update_
 
 @dataclass(frozen=True, slots=True)
 class Call:
-    """A function call on a path: its name, where its key sits in the path, and its table."""
+    """A function call on a path: its name, where its key sits in the path, its table and its function."""
 
     name: str
     index: int  # position of the function name in the path
     context: Context
+    function: HeatFunction
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,14 +77,6 @@ class Place:
         return self.path[self.body :]
 
 
-@cache
-def function_table(version: TemplateVersion, context: Context) -> frozenset[str]:
-    """The names Heat parses as calls in ``context`` of ``version``."""
-    if context == "condition":
-        return spec.condition_functions_for(version)
-    return spec.functions_for(version)
-
-
 def classify(path: Path, version: TemplateVersion) -> Place:
     """The meaning of ``path`` in a template of ``version``."""
     section = path[0] if path and isinstance(path[0], str) else ""
@@ -102,10 +84,9 @@ def classify(path: Path, version: TemplateVersion) -> Place:
     field_name = path[2] if len(path) > 2 and isinstance(path[2], str) else ""
     context: Context | None = None
     body = len(path)
-    if section == "resources" and field_name in RESOURCE_FIELD_CONTEXTS:
-        context, body = RESOURCE_FIELD_CONTEXTS[field_name], 3
-    elif section == "outputs" and field_name in OUTPUT_FIELD_CONTEXTS:
-        context, body = OUTPUT_FIELD_CONTEXTS[field_name], 3
+    if section in ("resources", "outputs") and field_name:
+        context = spec.function_table_of(section, field_name)
+        body = 3 if context is not None else body
     elif section == "conditions" and len(path) > 1:
         context, body, field_name = "condition", 2, ""
     if context is None:
@@ -115,9 +96,10 @@ def classify(path: Path, version: TemplateVersion) -> Place:
     index = body
     while index < len(path):
         part = path[index]
-        if isinstance(part, str) and part in function_table(version, current):
-            calls.append(Call(part, index, current))
-            if part == "if" and index + 1 < len(path) and path[index + 1] == 0:
+        function = functions.table(version, current).get(part) if isinstance(part, str) else None
+        if function is not None:
+            calls.append(Call(part, index, current, function))
+            if function.branches and index + 1 < len(path) and path[index + 1] == 0:
                 # The first argument of `if` is a condition.
                 current = "condition"
                 index += 2
@@ -126,28 +108,13 @@ def classify(path: Path, version: TemplateVersion) -> Place:
     return Place(path, section, entry, field_name, current, tuple(calls), body)
 
 
-NameKind = Literal["parameter", "resource", "condition"]
-
-
-def name_slot(place: Place) -> NameKind | None:
+def name_slot(place: Place) -> RefKind | None:
     """The kind of name a value at ``place`` holds: get_param's parameter, depends_on's resources..."""
     path = place.path
     call = place.call
     if call is not None:
-        arguments = place.arguments
-        if call.name == "get_param" and arguments in ((), (0,)):
-            return "parameter"
-        if call.name == "get_resource" and arguments == ():
-            return "resource"
-        if call.name == "get_attr" and arguments in ((), (0,)):
-            return "resource"
-        if call.name == "if" and arguments == (0,):
-            return "condition"
-        if call.name == "not" and arguments == ():
-            return "condition"
-        if call.name in ("and", "or") and len(arguments) == 1 and isinstance(arguments[0], int):
-            return "condition"
-        return None
+        references = call.function.references
+        return references.kind if references is not None and references.at(place.arguments) else None
     if place.section in ("resources", "outputs") and place.field == "condition" and place.inside == ():
         return "condition"
     if place.section == "resources" and place.field == "depends_on" and len(path) in (3, 4):

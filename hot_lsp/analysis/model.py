@@ -13,15 +13,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
 
 from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
-from ..spec import Catalogue, TemplateVersion
+from ..spec import Catalogue, ResourceType, TemplateVersion
 from .functions import ArgumentChecker, Context, Fault, HeatFunction, ParsedCall, RefKind, parse_call
-
-if TYPE_CHECKING:
-    from .registry import Registry
+from .registry import Registry
+from .type_resolution import ResolvedKind, registered_type, resolve_type
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,6 +111,26 @@ class TemplateModel:
     # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
     registry: Registry | None = None
     _argument_faults: dict[int, list[Fault]] | None = field(default=None, repr=False)
+    _resolved_types: dict[tuple[str, str | None], tuple[ResolvedKind, ResourceType | None]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def resolve_type(self, type_name: str, resource: str | None = None) -> tuple[ResolvedKind, ResourceType | None]:
+        """What ``type_name`` (written for the resource ``resource``, or for a group's member: None) resolves to
+        through the registry in effect: a type of the catalogue, a template, or nothing known. Asked once per
+        name, so every rule and feature sees the same answer."""
+        registry = self.registry
+        # Entries scoped to a resource (``resources: <name>:``) make the answer depend on the resource's name.
+        key = (type_name, resource if registry is not None and registry.scoped else None)
+        found = self._resolved_types.get(key)
+        if found is None:
+            catalogue = self.resource_types()
+            found = self._resolved_types[key] = (
+                resolve_type(catalogue, type_name)
+                if registry is None
+                else registered_type(registry, catalogue, type_name, resource)
+            )
+        return found
 
     def argument_faults(self) -> dict[int, list[Fault]]:
         """What each call's function finds wrong with its literal arguments, by the id of the call's node.
@@ -155,17 +173,6 @@ class TemplateModel:
 
 # -- building ----------------------------------------------------------------
 
-# Entries of these sections are parsed for functions, and in which context.
-_RESOURCE_FIELDS: dict[str, Context] = {
-    "properties": "normal",
-    "metadata": "normal",
-    "update_policy": "normal",
-    "deletion_policy": "normal",
-    "external_id": "normal",
-    "condition": "condition",
-}
-_OUTPUT_FIELDS: dict[str, Context] = {"value": "normal", "condition": "condition"}
-
 
 def build_model(parsed: ParsedDocument) -> TemplateModel | None:
     """The model of a template; None when the root is not a mapping."""
@@ -198,7 +205,7 @@ class _Builder:
                 continue
             for pair in body.entries():
                 field_name = pair.key_value
-                context = _RESOURCE_FIELDS.get(field_name) if isinstance(field_name, str) else None
+                context = spec.function_table_of("resources", field_name) if isinstance(field_name, str) else None
                 where = Where("resources", name, field_name if isinstance(field_name, str) else "")
                 if field_name == "depends_on":
                     self._depends_on(pair.value, where)
@@ -213,10 +220,11 @@ class _Builder:
             for pair in body.entries():
                 field_name = pair.key_value
                 where = Where("outputs", name, field_name if isinstance(field_name, str) else "")
+                context = spec.function_table_of("outputs", field_name) if isinstance(field_name, str) else None
                 if field_name == "condition":
                     self._condition_field(pair.value, where)
-                elif field_name == "value":
-                    self.walk(pair.value, "normal", where)
+                elif context is not None:
+                    self.walk(pair.value, context, where)
 
     # -- references outside functions ------------------------------------
     def _ref(self, kind: RefKind, node: Node, via: str, where: Where, call: FunctionCall | None = None) -> None:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import Catalogue, ResourceType
-from .environment import TEMPLATE_SUFFIXES
 from .registry import Registry
 
 ResolvedKind = Literal["type", "template", "unknown"]

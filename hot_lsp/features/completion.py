@@ -20,6 +20,7 @@ from itertools import count
 from lsprotocol import types
 
 from .. import spec
+from ..analysis import functions as heat_functions
 from ..analysis.cursor import Cursor, cursor_at
 from ..analysis.locate import (
     NAMED_KEY_FIELDS,
@@ -27,7 +28,6 @@ from ..analysis.locate import (
     Known,
     Place,
     classify,
-    function_table,
     is_template,
     known,
     lookup,
@@ -36,7 +36,6 @@ from ..analysis.locate import (
 from ..document import Mapping, Node, Scalar
 from ..document.scalars import type_plain
 from ..spec import TemplateVersion
-from ..spec.functions import MAP_REPLACE_KEYS, STR_REPLACE_KEYS, YAQL_KEYS, repeat_keys_for
 from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
@@ -264,7 +263,8 @@ class _Collector:
         self.names = names
         self.version: TemplateVersion = names.version
         self.place: Place = classify(cursor.path, names.version)
-        self.roots: tuple[Node | None, ...] = docs.snapshot_roots(snapshot)
+        self.types = docs.types_of(snapshot)
+        self.roots: tuple[Node | None, ...] = self.types.roots
 
     @property
     def catalogue(self) -> Catalogue:
@@ -330,7 +330,7 @@ class _Collector:
 
     def functions(self, context: Context, form: str) -> list[_Item]:
         version = self.version
-        table = function_table(version, context)
+        table = heat_functions.table(version, context)
         items = []
         for name in sorted(table):
             function = spec.FUNCTIONS[name]
@@ -424,19 +424,7 @@ class _Collector:
         call = place.call
         if call is None:
             return []
-        arguments = place.arguments
-        keys: tuple[str, ...] = ()
-        if arguments == ():
-            if call.name in ("str_replace", "str_replace_strict", "str_replace_vstrict"):
-                keys = STR_REPLACE_KEYS
-            elif call.name == "repeat":
-                keys = repeat_keys_for(self.version)
-            elif call.name == "yaql":
-                keys = YAQL_KEYS
-            elif call.name == "make_url":
-                keys = spec.MAKE_URL_KEYS
-        elif call.name == "map_replace" and arguments == (1,):
-            keys = MAP_REPLACE_KEYS
+        keys = call.function.argument_keys(self.version, place.arguments)
         what = f"{call.name} argument"
         return [(key, None, _ARGUMENT_SHAPES, Kind.Property, what) for key in keys]
 
@@ -550,7 +538,7 @@ class _Collector:
         elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":
             items.extend(self._property_values())
         call = self.place.call
-        if call is not None and call.name == "get_attr" and self.place.arguments == (1,):
+        if call is not None and call.function.slot(self.place.arguments) == "attribute":
             items.extend(self._attributes())
         return items
 
@@ -560,7 +548,7 @@ class _Collector:
         """Where the cursor sits in a resource's properties (None inside a call other than `if`, or when the
         resource's type is not in the catalogue)."""
         path = docs.through_if_branches(self.place)
-        return docs.property_place(path, self.roots, self.catalogue) if path is not None else None
+        return docs.property_place(path, self.types) if path is not None else None
 
     def _in_property_value(self) -> bool:
         """Not in a call's arguments (but in an `if` branch, which is the property's value)."""
@@ -660,8 +648,7 @@ class _Collector:
         resource = docs.tree_scalar(self.roots[:1], (*arguments, 0)) or self._first_argument_on_line()
         if resource is None:
             resource = docs.tree_scalar(self.roots[1:], (*arguments, 0))
-        name = docs.tree_scalar(self.roots, ("resources", resource, "type")) if resource else None
-        resource_type = self.catalogue.get(name) if name else None
+        resource_type = self.types.of_resource(resource) if resource else None
         if resource_type is None:
             return []
         shown = sorted(

@@ -28,6 +28,7 @@ from typing import Any
 from ruamel.yaml import YAML
 
 from .. import spec
+from ..analysis import functions as heat_functions
 from ..analysis.evaluation.evaluator import Context, Evaluator
 from ..analysis.evaluation.problems import HeatError, Read
 from ..analysis.evaluation.values import OMIT, Symbol
@@ -46,7 +47,6 @@ MAX_INLINE = 80  # characters of a value shown inline
 MAX_LIST_LINES = 12  # operand and input lines
 PRUNE_NODES = 600  # values dumped at most in one block
 PRUNE_TEXT = 1_000  # characters of one string in a block
-CONDITION_OPERATORS = frozenset({"and", "or", "not", "equals"})
 UNKNOWN = "unknown until deployment"
 
 
@@ -118,13 +118,15 @@ def _target(snapshot: Snapshot, hit: Hit, base: Analysis) -> Render | None:
             continue
         below = path[index + 1 :]
         where = _dotted(path[:index])
-        if call.name == "repeat":
-            if below and below[0] in ("for_each", "template", "permutations"):
+        preview = call.function.preview
+        if preview == "repeat":
+            # Any key repeat ever takes (Heat ignores `permutations` before 2017-09-01, the preview shows that).
+            if below and below[0] in call.function.argument_keys(spec.LATEST):
                 return partial(_repeat_preview, call=call, where=where)
             return None
-        if call.name == "if":
+        if preview == "if":
             return partial(_if_preview, call=call, where=where, found_roles=found_roles) if below[:1] == (0,) else None
-        if call.name in CONDITION_OPERATORS and call.context == "condition":
+        if preview == "condition":
             continue  # inside a condition: the enclosing if or condition explains it
         return None
     return None
@@ -184,11 +186,12 @@ def _dotted(parts: Iterable[Any]) -> str:
 
 
 def _call_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Roles) -> str | None:
-    if call.name == "repeat":
+    preview = call.function.preview
+    if preview == "repeat":
         return _repeat_preview(ev, call, where)
-    if call.name == "if":
+    if preview == "if":
         return _if_preview(ev, call, where, found_roles)
-    if call.name in CONDITION_OPERATORS and call.context == "condition":
+    if preview == "condition":
         explained = _explain_node(ev, call.node, where, found_roles)
         return _condition_text(f"**{call.name}**", explained)
     return _value_preview(ev, call, where)
@@ -499,7 +502,8 @@ def _operands(ev: Evaluator, node: Node, path: str) -> list[str]:
         return []
     name = next(iter(node.keys()))
     args = node.get(name)
-    if args is None or name not in CONDITION_OPERATORS:
+    function = heat_functions.function_named(name)
+    if args is None or function is None or function.preview != "condition":
         return []
     items = [args] if name == "not" else list(args.items) if isinstance(args, Sequence) else []
     lines: list[str] = []

@@ -18,6 +18,7 @@ from typing import Any
 from lsprotocol import types
 
 from .. import spec
+from ..analysis import functions as heat_functions
 from ..analysis.locate import (
     Hit,
     Known,
@@ -38,17 +39,6 @@ from .snapshot import Snapshot
 
 MAX_BLOCK_LINES = 15
 MAX_INLINE = 80
-
-# Version behaviours that the function, section and key tables do not already show.
-_FEATURE_NOTES: dict[str, str] = {
-    "get_attr_path_to_resource": "`get_attr` hands its path to the resource instead of walking the value",
-    "get_attr_all_attributes": "`get_attr` with only a resource name gives all its attributes",
-    "list_join_multiple": "`list_join` of several lists, with maps and lists JSON-encoded",
-    "str_replace_json": "`str_replace` JSON-encodes map and list values",
-    "repeat_over_map": "`repeat` can loop over the keys of a map",
-    "repeat_permutations": "`repeat` takes `permutations`",
-    "if_two_arguments": "`if` without a false value drops the entry when the condition is false",
-}
 
 
 def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = True) -> types.Hover | None:
@@ -423,9 +413,10 @@ def version_additions(version: TemplateVersion) -> list[str]:
     kinds = [kind.name for kind in spec.CONSTRAINT_KINDS.values() if kind.since == date]
     if kinds and version.ordinal > 0:
         lines.append(f"parameter constraint {names(kinds)}")
-    for feature, note in _FEATURE_NOTES.items():
-        if spec.FEATURES.get(feature) == date:
-            lines.append(note)
+    for function in heat_functions.FUNCTIONS.values():
+        for feature, note in function.notes:  # version behaviours the function, section and key tables do not show
+            if spec.FEATURES.get(feature) == date:
+                lines.append(note)
     return lines
 
 

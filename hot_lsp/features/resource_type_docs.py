@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..analysis.locate import Hit, Path, Place, classify, lookup
+from ..analysis.model import TemplateModel
 from ..document import Node, Scalar
 from ..spec import TemplateVersion
 from ..spec.nested_stacks import MEMBER_DEFINITIONS
@@ -47,42 +48,78 @@ def hover_doc(snapshot: Snapshot, hit: Hit, version: TemplateVersion) -> str | N
     if len(path) < 3 or path[0] not in ("resources", "outputs") or not isinstance(hit.node, Scalar):
         return None
     value = hit.node.value
-    roots = snapshot_roots(snapshot)
+    types = types_of(snapshot)
     place = classify(path, version)
     call = place.call
-    if not hit.is_key and call is not None and call.name == "get_attr" and place.arguments == (1,):
-        return _attribute_doc(snapshot, roots, (*path[: call.index + 1], 0), value)
+    if not hit.is_key and call is not None and call.function.slot(place.arguments) == "attribute":
+        return _attribute_doc(types, (*path[: call.index + 1], 0), value)
     if path[0] != "resources":
         return None
     if not hit.is_key and path[2] == "type" and len(path) == 3:
-        return describe_type(snapshot.catalogue, value) if isinstance(value, str) else None
+        return describe_written_type(types, path[1], value) if isinstance(value, str) else None
     if path[2] != "properties":
         return None
     inside = through_if_branches(place)
-    found = property_place(inside, roots, snapshot.catalogue) if inside is not None else None
+    found = property_place(inside, types) if inside is not None else None
     if found is None:
         return None
     if not hit.is_key:
-        return describe_type(snapshot.catalogue, value) if is_member_type(found) and isinstance(value, str) else None
+        return describe_written_type(types, None, value) if is_member_type(found) and isinstance(value, str) else None
     schema = property_at(found.resource_type.properties, found.parts)
-    return describe_property(schema, found.resource_type.name, snapshot.catalogue) if schema is not None else None
+    return describe_property(schema, found.resource_type.name, types.catalogue) if schema is not None else None
 
 
-def snapshot_roots(snapshot: Snapshot) -> tuple[Node | None, ...]:
-    """The trees to read resource types from: the current text's, then the last one that parsed."""
-    last_good = snapshot.last_good
-    return (snapshot.analysis.parsed.root, last_good.parsed.root if last_good is not None else None)
-
-
-def _attribute_doc(snapshot: Snapshot, roots: tuple[Node | None, ...], resource_path: Path, name: object) -> str | None:
-    resource = tree_scalar(roots, resource_path)
-    type_name = tree_scalar(roots, ("resources", resource, "type")) if resource else None
-    resource_type = snapshot.catalogue.get(type_name) if type_name else None
+def _attribute_doc(types: Types, resource_path: Path, name: object) -> str | None:
+    resource = types.scalar(resource_path)
+    resource_type = types.of_resource(resource) if resource else None
     attribute = resource_type.attributes.get(name) if resource_type is not None and isinstance(name, str) else None
     return describe_attribute(attribute) if attribute is not None else None
 
 
+def describe_written_type(types: Types, resource: object, name: str) -> str | None:
+    """Hover on a type as written: the catalogue's type, or the one the environments' registry maps it to."""
+    own = describe_type(types.catalogue, name)
+    if own is not None:
+        return own
+    resolved = types.resolve(resource if isinstance(resource, str) else None, name)
+    if resolved is None:
+        return None
+    target = describe_type(types.catalogue, resolved.name)
+    return f"**{name}** — mapped by the environments' resource_registry to {_code(resolved.name)}\n\n---\n\n{target}"
+
+
 # -- where ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Types:
+    """The resource types a snapshot's template names, resolved as the rules resolve them (through the registry of
+    the configured environments): the current text's, then the last one that parsed."""
+
+    roots: tuple[Node | None, ...]
+    models: tuple[TemplateModel, ...]
+    catalogue: Catalogue
+
+    def scalar(self, path: Path) -> str | None:
+        return tree_scalar(self.roots, path)
+
+    def resolve(self, resource: str | None, type_name: str | None) -> ResourceType | None:
+        """The catalogue type ``type_name`` stands for, written for ``resource`` (None: a group's member)."""
+        if not type_name:
+            return None
+        for model in self.models:
+            return model.resolve_type(type_name, resource)[1]
+        return self.catalogue.get(type_name)
+
+    def of_resource(self, resource: str) -> ResourceType | None:
+        return self.resolve(resource, self.scalar(("resources", resource, "type")))
+
+
+def types_of(snapshot: Snapshot) -> Types:
+    analyses = (snapshot.analysis, snapshot.last_good)
+    roots = tuple(analysis.parsed.root if analysis is not None else None for analysis in analyses)
+    models = tuple(analysis.model for analysis in analyses if analysis is not None and analysis.model is not None)
+    return Types(roots, models, snapshot.catalogue)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,12 +139,11 @@ def tree_scalar(roots: Iterable[Node | None], path: Path) -> str | None:
     return None
 
 
-def property_place(path: Path, roots: tuple[Node | None, ...], catalogue: Catalogue) -> PropertyPlace | None:
+def property_place(path: Path, types: Types) -> PropertyPlace | None:
     """The place of ``path`` (keys and indices from the root) below ``resources.<name>.properties``."""
     if len(path) < 3 or path[0] != "resources" or path[2] != "properties" or not isinstance(path[1], str):
         return None
-    name = tree_scalar(roots, ("resources", path[1], "type"))
-    resource_type = catalogue.get(name) if name else None
+    resource_type = types.of_resource(path[1])
     if resource_type is None:
         return None
     parts = path[3:]
@@ -116,8 +152,7 @@ def property_place(path: Path, roots: tuple[Node | None, ...], catalogue: Catalo
         member = MEMBER_DEFINITIONS.get(resource_type.name)
         if member is None or parts[:2] != (member, "properties"):
             break
-        name = tree_scalar(roots, (*base, member, "type"))
-        member_type = catalogue.get(name) if name else None
+        member_type = types.resolve(None, types.scalar((*base, member, "type")))
         if member_type is None:
             return None
         resource_type, base, parts = member_type, (*base, member, "properties"), parts[2:]

@@ -7,6 +7,7 @@ dict order is the order completion should offer the names in.
 from __future__ import annotations
 
 from functools import cache
+from typing import Literal
 
 from .versions import ICEHOUSE, NEWTON, QUEENS, TemplateVersion, is_at_least
 
@@ -84,6 +85,8 @@ RESOURCE_KEYS: dict[str, str] = {
 }
 
 REQUIRED_RESOURCE_KEYS: tuple[str, ...] = ("type",)
+
+FunctionTable = Literal["normal", "condition"]
 
 # How Heat reads the value of each key (see the facts, section 0):
 # 'functions'        - normal intrinsic functions are parsed and resolved;
@@ -184,6 +187,20 @@ OUTPUT_KEY_CONTEXTS: dict[str, str] = {
     "value": "functions",
     "condition": "conditions",
 }
+
+# The function table each reading parses with: the normal one (properties, outputs...) or the condition one.
+_TABLE_OF_CONTEXT: dict[str, FunctionTable] = {
+    "functions": "normal",
+    "static_functions": "normal",
+    "conditions": "condition",
+}
+
+
+def function_table_of(section: str, key: str) -> FunctionTable | None:
+    """The function table Heat parses the value of a resource's or an output's ``key`` with (None: no functions)."""
+    contexts = RESOURCE_KEY_CONTEXTS if section == "resources" else OUTPUT_KEY_CONTEXTS if section == "outputs" else {}
+    return _TABLE_OF_CONTEXT.get(contexts.get(key, ""))
+
 
 OUTPUT_KEY_DOCS: dict[str, str] = {
     "description": "Free text describing the output.",

@@ -57,13 +57,14 @@ def _accept_unregistration(client: LanguageClient, params: types.UnregistrationP
     return None
 
 
-def initialize_params(client_name: str, options: Any = None) -> types.InitializeParams:
+def initialize_params(client_name: str, options: Any = None, root_uri: str = ROOT_URI) -> types.InitializeParams:
     from pytest_lsp import client_capabilities
 
+    name = root_uri.rstrip("/").rsplit("/", 1)[-1]
     return types.InitializeParams(
         capabilities=client_capabilities(client_name),
-        root_uri=ROOT_URI,
-        workspace_folders=[types.WorkspaceFolder(uri=ROOT_URI, name="hot-lsp-tests")],
+        root_uri=root_uri,
+        workspace_folders=[types.WorkspaceFolder(uri=root_uri, name=name)],
         initialization_options=options,
     )
 
@@ -207,14 +208,21 @@ async def wait_for_publish(client: LanguageClient, uri: str, accept, timeout: fl
 
 
 @contextlib.asynccontextmanager
-async def session(client_name: str, options: Any = None, configuration: dict[str, Any] | None = None, **env: str):
-    """A server of its own (for tests that change global state such as settings)."""
+async def session(
+    client_name: str,
+    options: Any = None,
+    configuration: dict[str, Any] | None = None,
+    root_uri: str = ROOT_URI,
+    **env: str,
+):
+    """A server of its own (for tests that change global state such as settings), its one workspace folder
+    ``root_uri`` (a real folder when the test reads files from disk)."""
     client = await server_config(**env).start()
     client.client_name = client_name
     if configuration is not None:
         client.set_configuration(configuration)
     try:
-        client.init_result = await client.initialize_session(initialize_params(client_name, options))
+        client.init_result = await client.initialize_session(initialize_params(client_name, options, root_uri))
         yield client
         await client.shutdown_session()
     finally:

@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import re
 from functools import cache, lru_cache
-from typing import Literal
 
 from ... import spec
 from ...document import WARNING, Mapping, Scalar, Sequence
-from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
 from ..model import FunctionCall, TemplateModel
-from ..registry import Registry
 from ..report import Reporter
 from ..suggest import did_you_mean
+from ..type_resolution import ResolvedKind
 from .resource_properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
 E3014 = define(
@@ -65,8 +63,6 @@ _CLOSE_SPELLING = 0.85  # difflib ratio for suggesting a type outside Heat's nam
 # A file name Heat does not read as a template (another extension, or .YAML: its test is case-sensitive).
 _FILE_LIKE = re.compile(r"\.(ya?ml|json|hot|te?mpl(ate)?|tpl|j2|txt)$", re.IGNORECASE)
 
-Resolution = Literal["type", "template", "unknown"]
-
 
 def check(model: TemplateModel, report: Reporter) -> None:
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
@@ -76,30 +72,6 @@ def check(model: TemplateModel, report: Reporter) -> None:
         if entry.body is not None:
             checker.resource(name, entry.body)
     checker.attributes()
-
-
-def resolve_type(catalogue: Catalogue, name: str) -> tuple[Resolution, ResourceType | None]:
-    """How Heat's registry resolves a type name: to a type of the catalogue, to a template, or not at all."""
-    if name.endswith(TEMPLATE_SUFFIXES):
-        return "template", None
-    found = catalogue.get(name)
-    if found is not None:
-        return "type", found
-    target = catalogue.resolve_alias(name)
-    if target is not None and "://" in target:
-        return "template", None  # an alias to a template file (AWS::RDS::DBInstance): its interface is not known
-    return "unknown", None
-
-
-def registered_type(
-    registry: Registry, catalogue: Catalogue, name: str, resource: str | None
-) -> tuple[Resolution, ResourceType | None]:
-    """How the registry in effect resolves a type (for the resource ``resource``: entries may be scoped to one)."""
-    found = registry.resolve(name, resource)
-    if found.kind == "type":
-        rtype = catalogue.get(found.name)
-        return ("type", rtype) if rtype is not None else ("unknown", None)
-    return found.kind, None
 
 
 def accepts_any_property(rtype: ResourceType) -> bool:
@@ -114,23 +86,12 @@ class ResourceChecker(PropertyChecker):
 
     def __init__(self, model: TemplateModel, report: Reporter) -> None:
         super().__init__(model, report)
-        self.resolutions: dict[tuple[str, str | None], tuple[Resolution, ResourceType | None]] = {}
         self.types: dict[str, ResourceType] = {}  # resource name -> its resolved type
 
     # -- types -----------------------------------------------------------------------------------------------
 
-    def resolve(self, type_name: str, resource: str | None = None) -> tuple[Resolution, ResourceType | None]:
-        registry = self.model.registry
-        # Entries scoped to a resource (``resources: <name>:``) make the answer depend on the resource's name.
-        key = (type_name, resource if registry is not None and registry.scoped else None)
-        found = self.resolutions.get(key)
-        if found is None:
-            found = self.resolutions[key] = (
-                resolve_type(self.catalogue, type_name)
-                if registry is None
-                else registered_type(registry, self.catalogue, type_name, resource)
-            )
-        return found
+    def resolve(self, type_name: str, resource: str | None = None) -> tuple[ResolvedKind, ResourceType | None]:
+        return self.model.resolve_type(type_name, resource)
 
     def resource(self, name: str, body: Mapping) -> None:
         type_node = body.get("type")
