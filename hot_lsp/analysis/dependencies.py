@@ -18,8 +18,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from ..document import Mapping as MappingNode
 from ..document import Node, Scalar, Sequence, walk
+from .evaluation.static_conditions import static_conditions
 from .model import Reference, TemplateModel
 
 # The reference kinds that make an edge, and the resource fields they count in.
@@ -66,11 +66,10 @@ def resource_dependencies(model: TemplateModel, branches: Branches | None = None
 
 def disabled_resources(model: TemplateModel) -> set[str]:
     """Resources whose `condition` is false whatever the parameters: Heat leaves them out of the stack."""
-    memo: dict[str, bool | None] = {}
     return {
         name
         for name, entry in model.resources.items()
-        if (node := entry.get("condition")) is not None and static_condition(model, node, memo) is False
+        if (node := entry.get("condition")) is not None and static_condition(model, node) is False
     }
 
 
@@ -102,68 +101,13 @@ def _is_edge_place(ref: Reference) -> bool:
 # -- conditions known without parameters ---------------------------------------------
 
 
-def static_condition(model: TemplateModel, node: Node, memo: dict[str, bool | None] | None = None) -> bool | None:
-    """The value of a condition when it does not depend on parameters; None when it does or is invalid.
+def static_condition(model: TemplateModel, node: Node) -> bool | None:
+    """The value of a condition when it does not depend on parameters; None when it does or Heat fails on it.
 
-    Follows Heat: a null condition is true, a name is its definition's value,
-    `and`/`or` are decided by any item known to decide them, `equals`
-    compares literal data with Python's ``==``.
+    The evaluator decides, with every parameter unknown (``evaluation.static_conditions``): the same reading of
+    a condition as the previews and the 8xxx rules.
     """
-    memo = memo if memo is not None else {}
-    return _static(model, node, memo, top=True)
-
-
-def _static(model: TemplateModel, node: Node, memo: dict[str, bool | None], top: bool = False) -> bool | None:
-    if isinstance(node, Scalar):
-        value = node.value
-        if isinstance(value, bool):
-            return value
-        if value is None:
-            return True if top else None
-        if isinstance(value, str) and value in model.conditions:
-            if value not in memo:
-                memo[value] = None  # a cycle evaluates to "unknown"
-                definition = model.conditions[value].value
-                memo[value] = (
-                    None
-                    if isinstance(definition, Scalar) and not isinstance(definition.value, bool)
-                    else _static(model, definition, memo)
-                )
-            return memo[value]
-        return None
-    if not isinstance(node, MappingNode) or len(node.pairs) != 1:
-        return None
-    name = node.pairs[0].key_value
-    args = node.pairs[0].value
-    if name == "not" and not isinstance(args, Sequence):
-        inner = _static(model, args, memo)
-        return None if inner is None else not inner
-    if name in ("and", "or") and isinstance(args, Sequence) and len(args.items) >= 2:
-        decider = name == "or"  # the value that settles `or` (true) or `and` (false)
-        values = [_static(model, item, memo) for item in args.items]
-        if decider in values:
-            return decider
-        return (not decider) if all(v is not None for v in values) else None
-    if name == "equals" and isinstance(args, Sequence) and len(args.items) == 2:
-        left, right = (_literal(item) for item in args.items)
-        if left is _UNKNOWN or right is _UNKNOWN:
-            return None
-        return bool(left == right)
-    return None
-
-
-_UNKNOWN = object()
-
-
-def _literal(node: Node) -> object:
-    """Plain data as Python, or _UNKNOWN when a function call sits anywhere inside."""
-    for inner in walk(node):
-        if isinstance(inner, MappingNode) and len(inner.pairs) == 1:
-            return _UNKNOWN  # may be a function; never guess
-    try:
-        return node.to_python()
-    except Exception:  # noqa: BLE001 - odd keys; treat as unknown
-        return _UNKNOWN
+    return static_conditions(model).value(node)
 
 
 @dataclass
@@ -180,31 +124,20 @@ class Branches:
     decided: dict[int, bool | None] = field(default_factory=dict)
 
 
-# The rules of one analysis ask for the same model's branches; keep the last answer.
-_last_branches: tuple[TemplateModel, Branches] | None = None
-
-
 def if_branches(model: TemplateModel) -> Branches:
     """Where each `if` in properties, metadata, outputs etc. sends Heat (computed once per model)."""
-    global _last_branches
-    cached = _last_branches
-    if cached is not None and cached[0] is model:
-        return cached[1]
-    branches = _compute_branches(model)
-    _last_branches = (model, branches)
-    return branches
+    return model.derive("if branches", _compute_branches)
 
 
 def _compute_branches(model: TemplateModel) -> Branches:
     branches = Branches()
-    memo: dict[str, bool | None] = {}
     for call in model.calls:
         if call.name != "if" or call.context != "normal" or not isinstance(call.args, Sequence):
             continue
         items = call.args.items
         if len(items) < 2:
             continue
-        value = static_condition(model, items[0], memo)
+        value = static_condition(model, items[0])
         branches.decided[id(call.node)] = value
         for index, branch in enumerate(items[1:3]):
             taken = index == 0

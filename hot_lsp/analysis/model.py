@@ -11,8 +11,10 @@ again.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Any, TypeVar
 
 from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
@@ -20,6 +22,8 @@ from ..spec import Catalogue, ResourceType, TemplateVersion
 from .functions import ArgumentChecker, Context, Fault, HeatFunction, ParsedCall, RefKind, parse_call
 from .registry import Registry
 from .type_resolution import ResolvedKind, registered_type, resolve_type
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +114,8 @@ class TemplateModel:
     # The resource_registry in effect (Heat's global environment, then the configured environment files), which
     # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
     registry: Registry | None = None
-    _argument_faults: dict[int, list[Fault]] | None = field(default=None, repr=False)
+    # Facts derived from the model on first use (argument faults, static conditions...): the model never changes.
+    derived: dict[str, Any] = field(default_factory=dict, repr=False)
     _resolved_types: dict[tuple[str, str | None], tuple[ResolvedKind, ResourceType | None]] = field(
         default_factory=dict, repr=False
     )
@@ -139,21 +144,15 @@ class TemplateModel:
         rules (which leave a call with faults here to them). Calls and the look-alikes other codes report are
         opaque to the checks.
         """
-        if self._argument_faults is None:
-            opaque = {id(call.node) for call in self.calls}
-            opaque.update(id(look.node) for look in self.look_alikes)
-            checker = ArgumentChecker(self.version, self.parsed.text, lambda node: id(node) in opaque)
-            faults: dict[int, list[Fault]] = {}
-            for call in self.calls:
-                check = call.function.check
-                if check is None:
-                    continue
-                before = len(checker.faults)
-                check(checker, call)
-                if len(checker.faults) > before:
-                    faults.setdefault(id(call.node), []).extend(checker.faults[before:])
-            self._argument_faults = faults
-        return self._argument_faults
+        return self.derive("argument faults", _argument_faults)
+
+    def derive(self, name: str, build: Callable[[TemplateModel], T]) -> T:
+        """``build(self)``, computed once per model and ``name``."""
+        try:
+            return self.derived[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self.derived[name] = build(self)
+            return value
 
     def section(self, name: str) -> Node | None:
         return self.root.get(name)
@@ -172,6 +171,23 @@ class TemplateModel:
 
 
 # -- building ----------------------------------------------------------------
+
+
+def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
+    # Heat builds a function object for every call and removed name; look-alikes are reported on their own.
+    opaque = {id(call.node) for call in model.calls}
+    opaque.update(id(look.node) for look in model.look_alikes)
+    checker = ArgumentChecker(model.version, model.parsed.text, lambda node: id(node) in opaque)
+    faults: dict[int, list[Fault]] = {}
+    for call in model.calls:
+        check = call.function.check
+        if check is None:
+            continue
+        before = len(checker.faults)
+        check(checker, call)
+        if len(checker.faults) > before:
+            faults.setdefault(id(call.node), []).extend(checker.faults[before:])
+    return faults
 
 
 def build_model(parsed: ParsedDocument) -> TemplateModel | None:

@@ -20,8 +20,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import spec
+from .. import parameter_values as checks
 from ..model import TemplateModel
-from ..rules._param_values import bool_from_string, str_to_num
+from ..parameter_constraints import effective_constraints
+from ..parameter_values import bool_from_string, str_to_num
 from .values import Symbol
 
 MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")
@@ -141,9 +143,6 @@ def _violations(
     """Heat's messages for the constraints a value breaks; the default is checked too, whatever is given."""
     if entry.get("constraints") is None:
         return ()
-    from ..rules import _param_values as checks
-    from ..rules.parameters import effective_constraints
-
     constraints = effective_constraints(model, entry)
     if not constraints:
         return ()

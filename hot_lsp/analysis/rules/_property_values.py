@@ -37,7 +37,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...spec import PropertySchema
-from ._param_values import Bounds, Step, constraint_failure, str_to_num
+from ..parameter_values import Bounds, Step, bool_from_string, constraint_failure, str_to_num
 
 
 class Rejected(ValueError):
@@ -249,7 +249,6 @@ def _converted_allowed(kind: str, allowed: tuple[Any, ...]) -> tuple[Any, ...]:
 
 def _to_schema_type(kind: str, value: Any) -> Any:
     """constraints.Schema.to_schema_type for property types (Integer refuses a float)."""
-    from ._param_values import bool_from_string
 
     try:
         if kind == "Integer":

@@ -96,11 +96,10 @@ class _State:
     @classmethod
     def build(cls, model: TemplateModel) -> _State:
         state = cls(model, if_branches(model))
-        memo: dict[str, bool | None] = {}
         state.hidden_outputs = {
             name
             for name, entry in model.outputs.items()
-            if (node := entry.get("condition")) is not None and static_condition(model, node, memo) is False
+            if (node := entry.get("condition")) is not None and static_condition(model, node) is False
         }
         state._find_dead_items()
         state.inside = {name: [] for name in model.conditions}
@@ -126,15 +125,12 @@ class _State:
         return state
 
     def _find_dead_items(self) -> None:
-        memo: dict[str, bool | None] = {}
         for call in self.model.calls:
             if call.name not in ("and", "or") or call.context != "condition" or not isinstance(call.args, Sequence):
                 continue
             decider = call.name == "or"  # `or` stops at true, `and` at false
             items = call.args.items
-            stop = next(
-                (i for i, item in enumerate(items) if static_condition(self.model, item, memo) is decider), None
-            )
+            stop = next((i for i, item in enumerate(items) if static_condition(self.model, item) is decider), None)
             if stop is None:
                 continue
             for item in items[stop + 1 :]:

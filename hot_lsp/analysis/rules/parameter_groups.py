@@ -11,7 +11,7 @@ from ...spec.parameters import GROUPABLE_PSEUDO_PARAMETERS
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter, span_of_key_line
-from ._parameter_messages import nearest_names
+from ..wording import nearest_names
 
 AREA = "parameters"
 

@@ -14,12 +14,12 @@ from typing import Any
 from ... import spec
 from ...document import Mapping, Node, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PARAMETER_TYPES
+from .. import parameter_values as values
 from ..codes import define
 from ..model import Entry, TemplateModel
+from ..parameter_constraints import ConstraintInForce, check_constraints
 from ..report import Reporter
-from . import _param_values as values
-from ._parameter_messages import as_written, nearest_names
-from .parameter_constraints import ConstraintInForce, check_constraints
+from ..wording import as_written, nearest_names
 
 AREA = "parameters"
 
@@ -105,16 +105,6 @@ _TYPE_HABITS = {
 _MAX_DEFAULT_WEIGHT = 5000
 # At most this many W2019 findings in one default.
 _MAX_LITERAL_CALLS = 5
-
-
-def effective_constraints(model: TemplateModel, entry: Entry) -> list[tuple[str, Any]]:
-    """The well-formed constraints Heat enforces on a parameter's values: (kind, parsed definition)."""
-    body = entry.body
-    if body is None:
-        return []
-    quiet = Reporter()
-    param_type = _check_type(entry, body, quiet)
-    return [(c.kind, c.definition) for c in check_constraints(model, entry, body, param_type, quiet)]
 
 
 def check(model: TemplateModel, report: Reporter) -> None:

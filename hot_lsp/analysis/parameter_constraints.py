@@ -1,7 +1,9 @@
-"""2xxx: the ``constraints`` of a parameter.
+"""A parameter's ``constraints`` read the way Heat reads them, and what is wrong with them (2xxx).
 
 Heat reads each constraint entry with HOTParamSchema (hot/parameters.py): only one kind per entry is used, its
 definition must be well formed and must suit the parameter's type. Facts: heat-27-facts.md §3e-§3f, §6.
+The parameters rules report what reading finds; the evaluation checks values against the constraints in
+force (:func:`effective_constraints`). Both need the same reading, so it lives here, below both.
 """
 
 from __future__ import annotations
@@ -11,14 +13,14 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence
-from ...spec.parameters import winning_constraint_kind
-from ..codes import define
-from ..model import Entry, TemplateModel
-from ..report import Reporter, span_of_key_line
-from . import _param_values as values
-from ._parameter_messages import as_written, nearest_names
+from .. import spec
+from ..document import Mapping, Node, Scalar, Sequence
+from ..spec.parameters import winning_constraint_kind
+from . import parameter_values as values
+from .codes import define
+from .model import Entry, TemplateModel
+from .report import Reporter, span_of_key_line
+from .wording import as_written, nearest_names
 
 AREA = "parameters"
 
@@ -106,7 +108,23 @@ class ConstraintInForce:
     key: Scalar
 
 
-# -- checking --------------------------------------------------------------------
+# -- reading ---------------------------------------------------------------------
+
+
+def declared_type(body: Mapping) -> str | None:
+    """The parameter's type when Heat knows it, else None."""
+    node = body.get("type")
+    value = node.value if isinstance(node, Scalar) else None
+    return value if isinstance(value, str) and value in spec.PARAMETER_TYPES else None
+
+
+def effective_constraints(model: TemplateModel, entry: Entry) -> list[tuple[str, Any]]:
+    """The well-formed constraints Heat enforces on a parameter's values: (kind, parsed definition)."""
+    body = entry.body
+    if body is None:
+        return []
+    found = check_constraints(model, entry, body, declared_type(body), Reporter())
+    return [(constraint.kind, constraint.definition) for constraint in found]
 
 
 def check_constraints(

@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ... import spec
+from .. import spec
 
 # A pattern that repeats a group, or has many unbounded repeats, can take
 # exponential or high-polynomial time on a text it does not match; a language

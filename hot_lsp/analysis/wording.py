@@ -1,9 +1,9 @@
-"""How the parameter rules name things in their messages: close spellings, and nodes as written."""
+"""How findings name things in their messages: close spellings, and nodes as written."""
 
 from __future__ import annotations
 
-from ...document import Node, Scalar
-from ..suggest import did_you_mean
+from ..document import Node, Scalar
+from .suggest import did_you_mean
 
 
 def nearest_names(name: str, choices: tuple[str, ...] | list[str]) -> list[str]:
