@@ -24,7 +24,7 @@ from ..document import LineIndex, Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
 from . import functions
 from .functions import Context, HeatFunction, RefKind
-from .model import Entry, FunctionCall, LookAlike, Reference
+from .model import Entry, FunctionCall, LookAlike, Reference, effective_version
 
 if TYPE_CHECKING:
     from .validate import Analysis
@@ -255,16 +255,7 @@ def known(analysis: Analysis, last_good: Analysis | None) -> Known:
     broken = not analysis.parsed.syntax_ok or analysis.model is None
     if broken and last_good is not None and last_good is not analysis and last_good.model is not None:
         sources.append(last_good)
-    version = spec.LATEST
-    version_known = False
-    for source in sources:
-        assert source.model is not None
-        if source.model.version_known:
-            version, version_known = source.model.version, True
-            break
-    else:
-        if sources and sources[0].model is not None:
-            version = sources[0].model.version
+    version, version_known = effective_version(source.model for source in sources if source.model is not None)
     tables: dict[str, dict[str, Named]] = {"parameters": {}, "resources": {}, "conditions": {}, "outputs": {}}
     for source in sources:
         model = source.model

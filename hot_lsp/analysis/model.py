@@ -11,7 +11,7 @@ again.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, TypeVar
@@ -20,6 +20,7 @@ from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
 from ..spec import Catalogue, ResourceType, TemplateVersion
 from .functions import ArgumentChecker, Context, Fault, HeatFunction, ParsedCall, RefKind, parse_call
+from .kind import VERSION_KEY
 from .registry import Registry
 from .type_resolution import ResolvedKind, registered_type, resolve_type
 
@@ -99,8 +100,9 @@ class Reference:
 class TemplateModel:
     parsed: ParsedDocument
     root: Mapping
-    version: TemplateVersion  # the declared one, or the latest when missing/unknown
+    version: TemplateVersion  # the declared one, or UNDECLARED_VERSION when missing or unknown
     version_known: bool
+    version_pair: Pair | None = None  # the heat_template_version entry as written
     parameters: dict[str, Entry] = field(default_factory=dict)
     resources: dict[str, Entry] = field(default_factory=dict)
     conditions: dict[str, Entry] = field(default_factory=dict)
@@ -154,6 +156,10 @@ class TemplateModel:
             value = self.derived[name] = build(self)
             return value
 
+    def call_at(self, node: Node) -> FunctionCall | None:
+        """The call whose one-key mapping is ``node`` (with the function it calls), if Heat parses one there."""
+        return self.derive("calls by node", _calls_by_node).get(id(node))
+
     def section(self, name: str) -> Node | None:
         return self.root.get(name)
 
@@ -173,6 +179,10 @@ class TemplateModel:
 # -- building ----------------------------------------------------------------
 
 
+def _calls_by_node(model: TemplateModel) -> dict[int, FunctionCall]:
+    return {id(call.node): call for call in model.calls}
+
+
 def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
     # Heat builds a function object for every call and removed name; look-alikes are reported on their own.
     opaque = {id(call.node) for call in model.calls}
@@ -190,14 +200,29 @@ def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
     return faults
 
 
+# The version a template with no heat_template_version, or one Heat does not know, is read as: the newest, so
+# every function and key is known to completion and the checks (the version rules report the value itself).
+UNDECLARED_VERSION = spec.LATEST
+
+
+def effective_version(models: Iterable[TemplateModel]) -> tuple[TemplateVersion, bool]:
+    """The version to read a text with, from its models in order of preference (the current text's, then the
+    last that parsed): the first one declared and known, else the first model's; whether it is declared."""
+    candidates = list(models)
+    for model in candidates:
+        if model.version_known:
+            return model.version, True
+    return (candidates[0].version if candidates else UNDECLARED_VERSION), False
+
+
 def build_model(parsed: ParsedDocument) -> TemplateModel | None:
     """The model of a template; None when the root is not a mapping."""
     root = parsed.root
     if not isinstance(root, Mapping):
         return None
-    version_node = root.get("heat_template_version")
-    version = spec.lookup_version(version_node.value) if isinstance(version_node, Scalar) else None
-    model = TemplateModel(parsed, root, version or spec.LATEST, version is not None)
+    pair = root.pair(VERSION_KEY)
+    version = spec.lookup_version(pair.value.value) if pair is not None and isinstance(pair.value, Scalar) else None
+    model = TemplateModel(parsed, root, version or UNDECLARED_VERSION, version is not None, pair)
     _Builder(model).build()
     return model
 

@@ -241,11 +241,12 @@ def _inner_step(text: str, section: Mapping) -> int | None:
 def _set_version(snapshot: Snapshot, version: str, fix: str) -> tuple[str, list[Edit]] | None:
     text = snapshot.text
     root = snapshot.analysis.parsed.root
-    if not isinstance(root, Mapping):
+    model = snapshot.analysis.model
+    if not isinstance(root, Mapping) or model is None:
         return None
     known = spec.lookup_version(version)
     label = known.label if known is not None else version
-    pair = root.pair("heat_template_version")
+    pair = model.version_pair
     if pair is not None and isinstance(pair.value, Scalar) and pair.value.end > pair.value.start:
         verb = "Raise" if fix == "raise_version" else "Set"
         return f"{verb} heat_template_version to {label}", [

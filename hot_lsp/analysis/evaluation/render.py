@@ -129,7 +129,7 @@ def _render(found: Evaluation) -> dict[str, Any]:
         shown = None if isinstance(value.value, Symbol) else plain(value.value)
         parameters[name] = HIDDEN if hidden and shown is not None else shown
     errors.extend({"path": p.path, "message": p.message} for p in ev.problems if p.fatal)
-    version_node = model.root.get("heat_template_version")
+    version_node = model.version_pair.value if model.version_pair is not None else None
     return {
         "version": version_node.value if isinstance(version_node, Scalar) else None,
         "parameters": parameters,

@@ -563,10 +563,9 @@ def _check_cycles(model: TemplateModel, state: _State, report: Reporter) -> None
 
 
 def _condition_call_name(model: TemplateModel, value: Mapping) -> str | None:
-    if len(value.pairs) != 1:
-        return None
-    key = value.pairs[0].key_value
-    return key if isinstance(key, str) and key in spec.condition_functions_for(model.version) else None
+    """The condition function ``value`` calls, if Heat parses a call there."""
+    call = model.call_at(value)
+    return call.name if call is not None and call.context == "condition" else None
 
 
 def _is_condition_call(model: TemplateModel, node: Node) -> bool:

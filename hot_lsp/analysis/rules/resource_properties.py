@@ -150,7 +150,6 @@ class PropertyChecker:
         self.model = model
         self.report = report
         self.catalogue = model.resource_types()
-        self.calls = {id(call.node): call for call in model.calls}
         self.look_alikes = {id(look.node) for look in model.look_alikes}
         self.disabled = disabled_resources(model)
         # Per resource being checked:
@@ -297,12 +296,12 @@ class PropertyChecker:
 
     def is_function(self, node: Node) -> bool:
         """A call Heat parses, or a mapping written like one (data to Heat, but the functions rules judge it)."""
-        return isinstance(node, Mapping) and (id(node) in self.calls or id(node) in self.look_alikes)
+        return isinstance(node, Mapping) and (self.model.call_at(node) is not None or id(node) in self.look_alikes)
 
     def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         """Check one value against its schema; its converted form (UNKNOWN when a function decides it)."""
         if isinstance(node, Mapping):
-            call = self.calls.get(id(node))
+            call = self.model.call_at(node)
             if call is not None:
                 self.function_value(section, prop, call, path)
                 return UNKNOWN

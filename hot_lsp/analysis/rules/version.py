@@ -73,7 +73,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
             f"This template has {len(text):,} characters; Heat rejects templates over "
             f"{MAX_TEMPLATE_SIZE:,} (max_template_size). Split it into nested templates.",
         )
-    pair = model.root.pair("heat_template_version")
+    pair = model.version_pair
     if pair is None:
         first = next(iter(model.root.pairs), None)
         at = first.key if first is not None else model.root
