@@ -15,17 +15,11 @@ bounded (items, lines, characters), so a preview of a huge value costs as little
 
 from __future__ import annotations
 
-import io
-import json
 import logging
-import re
-import textwrap
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import partial
 from typing import Any
-
-from ruamel.yaml import YAML
 
 from .. import spec
 from ..analysis import functions as heat_functions
@@ -37,17 +31,22 @@ from ..analysis.model import FunctionCall
 from ..analysis.validate import Analysis
 from ..document import Mapping, Node, Pair, Scalar, Sequence
 from .evaluation_context import evaluated_analysis, evaluation_for
+from .preview_text import (
+    MAX_LIST_LINES,
+    UNKNOWN,
+    compact_text,
+    counted,
+    flow_text,
+    inline_code,
+    items_block,
+    reads_lines,
+    shown_value,
+    source_phrase,
+    unique_reads,
+)
 from .snapshot import Snapshot
 
 log = logging.getLogger(__name__)
-
-MAX_ITEMS = 30  # repeat items shown
-MAX_LINES = 60  # lines of one YAML block
-MAX_INLINE = 80  # characters of a value shown inline
-MAX_LIST_LINES = 12  # operand and input lines
-PRUNE_NODES = 600  # values dumped at most in one block
-PRUNE_TEXT = 1_000  # characters of one string in a block
-UNKNOWN = "unknown until deployment"
 
 
 def evaluation_preview(snapshot: Snapshot, hit: Hit) -> str | None:
@@ -201,7 +200,7 @@ def _unread_file(ev: Evaluator, path: str) -> str:
     """Why ``get_file`` of ``path`` has no content here (outside the workspace, a URL, missing...)."""
     if ev.files is None:
         return "the document is not a saved file, so there is no folder to read it from"
-    return ev.files.read(path).reason or f"{_inline_code(path)} could not be read"
+    return ev.files.read(path).reason or f"{inline_code(path)} could not be read"
 
 
 def _value_preview(ev: Evaluator, call: FunctionCall, where: str) -> str:
@@ -220,10 +219,10 @@ def _value_preview(ev: Evaluator, call: FunctionCall, where: str) -> str:
         elif value.name == "get_file" and isinstance(value.args, str):
             parts.append(f"{head}: not read: {_unread_file(ev, value.args)}")
         else:
-            parts.append(f"{head}: {UNKNOWN}: {_inline_code(_flow(value))}")
+            parts.append(f"{head}: {UNKNOWN}: {inline_code(flow_text(value))}")
     else:
-        parts.append(f"{head}: " + _shown(value))
-    reads = _reads_lines(ev.reads_of(call.node, call.context))
+        parts.append(f"{head}: " + shown_value(value))
+    reads = reads_lines(ev.reads_of(call.node, call.context))
     if reads:
         parts.append("Parameters read:\n" + "\n".join(reads))
     return "\n\n".join(parts)
@@ -243,11 +242,11 @@ def _repeat_preview(ev: Evaluator, call: FunctionCall, where: str) -> str:
         why = loops.symbolic if loops is not None and loops.symbolic else "its values exist only in a running stack"
         parts.append(f"**repeat**: {UNKNOWN}: {why}.")
     elif isinstance(value, list):
-        parts.append(f"**repeat** → {_count(len(value), 'item')}")
+        parts.append(f"**repeat** → {counted(len(value), 'item')}")
         if value:
-            parts.append(_items_block(value))
+            parts.append(items_block(value))
     else:
-        parts.append("**repeat** → " + _shown(value))
+        parts.append("**repeat** → " + shown_value(value))
     if loops is not None and loops.lines:
         parts.append(loops.head + "\n\n" + "\n".join(loops.lines))
     return "\n\n".join(parts)
@@ -284,7 +283,7 @@ def _loops(ev: Evaluator, call: FunctionCall, where: str) -> _Loops | None:
     if isinstance(for_each, Symbol):
         if for_each.failed:
             return None
-        return _Loops(symbolic=f"`for_each` is {_inline_code(_flow(for_each))}")
+        return _Loops(symbolic=f"`for_each` is {inline_code(flow_text(for_each))}")
     if not isinstance(for_each, dict) or not for_each:
         return None
     literal_map = isinstance(for_each_node, Mapping) and not ev.is_call(for_each_node, call.context)
@@ -298,7 +297,7 @@ def _loops(ev: Evaluator, call: FunctionCall, where: str) -> _Loops | None:
     lengths: list[int] = []
     symbolic: list[str] = []
     for index, (placeholder, values) in enumerate(for_each.items()):
-        name = _inline_code(str(placeholder))
+        name = inline_code(str(placeholder))
         value_node = for_each_node.get(placeholder) if literal_map else None
         if isinstance(values, Symbol) and values.failed:
             message = _failure(ev, value_node if value_node is not None else for_each_node)
@@ -306,19 +305,19 @@ def _loops(ev: Evaluator, call: FunctionCall, where: str) -> _Loops | None:
                 found.failures.append(message)
             shown = f"Heat fails here: {message}"
         elif isinstance(values, Symbol):
-            symbolic.append(f"the values of {name} come from {_inline_code(_flow(values))}")
+            symbolic.append(f"the values of {name} come from {inline_code(flow_text(values))}")
             shown = UNKNOWN
         elif values is None:
             lengths.append(0)
             shown = "`null` (no items)"
         elif isinstance(values, dict):
             lengths.append(len(values))
-            shown = "the keys of " + _inline_code(_compact(values))
+            shown = "the keys of " + inline_code(compact_text(values))
         elif isinstance(values, list):
             lengths.append(len(values))
-            shown = _inline_code(_compact(values)) + (f" ({len(values):,} values)" if len(values) > 10 else "")
+            shown = inline_code(compact_text(values)) + (f" ({len(values):,} values)" if len(values) > 10 else "")
         else:
-            shown = _inline_code(_compact(values))
+            shown = inline_code(compact_text(values))
         if index < MAX_LIST_LINES:
             origin = _origin(ev, value_node if value_node is not None else for_each_node, call.context)
             found.lines.append(f"- {name} = {shown}: {origin}")
@@ -328,15 +327,17 @@ def _loops(ev: Evaluator, call: FunctionCall, where: str) -> _Loops | None:
     if symbolic or found.failures:
         found.head = "Loop variables:"
     elif not nested:
-        found.head = f"Loop variables: permutations: false, {_count(min(lengths, default=0), 'item')} (paired in order)"
+        found.head = (
+            f"Loop variables: permutations: false, {counted(min(lengths, default=0), 'item')} (paired in order)"
+        )
     elif len(lengths) > 1:
         total = 1
         for length in lengths:
             total *= length
         product = " × ".join(map(str, lengths))
-        found.head = f"Loop variables: {product} = {_count(total, 'item')}, nested loops in for_each order"
+        found.head = f"Loop variables: {product} = {counted(total, 'item')}, nested loops in for_each order"
     else:
-        found.head = f"Loop variable: {_count(sum(lengths), 'item')}"
+        found.head = f"Loop variable: {counted(sum(lengths), 'item')}"
     return found
 
 
@@ -344,11 +345,11 @@ def _origin(ev: Evaluator, node: Node, context: Context) -> str:
     """Where a value written at ``node`` came from: literal, or the parameters the call there read."""
     if not ev.is_call(node, context):
         return "literal"
-    reads = _unique_reads(ev.reads_of(node, context))
+    reads = unique_reads(ev.reads_of(node, context))
     name = next(iter(node.keys())) if isinstance(node, Mapping) else "?"
     if not reads:
         return f"from `{name}`"
-    described = ", ".join(f"parameter `{r.name}` ({_source(r.source)})" for r in reads[:3])
+    described = ", ".join(f"parameter `{r.name}` ({source_phrase(r.source)})" for r in reads[:3])
     return described if name == "get_param" else f"from `{name}` of {described}"
 
 
@@ -361,16 +362,16 @@ def _if_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Role
         return f"**if**: Heat fails here: {error or (own[0] if own else _failure(ev, call.node))}"
     explained = _explain_node(ev, items[0], f"{where}.if[0]", found_roles)
     label = _operand_label(items[0])
-    parts = [_condition_text(f"**if** condition {_inline_code(label)}", explained)]
+    parts = [_condition_text(f"**if** condition {inline_code(label)}", explained)]
     if isinstance(value, Symbol) and value.failed and explained.error is None:
         parts.append(f"Heat fails here: {_failure(ev, call.node)}")
     elif explained.value is True:
-        parts.append("→ the true branch (`value_if_true`): " + _shown(value))
+        parts.append("→ the true branch (`value_if_true`): " + shown_value(value))
     elif explained.value is False:
         if len(items) == 2:
             parts.append("→ no false branch: the entry is removed")
         else:
-            parts.append("→ the false branch (`value_if_false`): " + _shown(value))
+            parts.append("→ the false branch (`value_if_false`): " + shown_value(value))
     elif explained.error is None:
         parts.append("→ either branch, decided when the stack is deployed")
     return "\n\n".join(parts)
@@ -378,7 +379,7 @@ def _if_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Role
 
 def _condition_preview(ev: Evaluator, name: str, found_roles: Roles) -> str:
     explained = _explain_name(ev, name, found_roles)
-    return _condition_text(f"**condition** {_inline_code(name)}", explained)
+    return _condition_text(f"**condition** {inline_code(name)}", explained)
 
 
 # -- conditions -----------------------------------------------------------------------------------
@@ -400,7 +401,7 @@ def _condition_text(head: str, explained: _Explained) -> str:
     parts = [text]
     if explained.operands:
         parts.append("\n".join(explained.operands))
-    reads = _reads_lines(explained.reads)
+    reads = reads_lines(explained.reads)
     if reads:
         parts.append("Parameters read:\n" + "\n".join(reads))
     return "\n\n".join(parts)
@@ -511,7 +512,7 @@ def _operands(ev: Evaluator, node: Node, path: str) -> list[str]:
         if index >= MAX_LIST_LINES:
             lines.append(f"- … and {len(items) - index} more")
             break
-        label = _inline_code(_operand_label(item))
+        label = inline_code(_operand_label(item))
         item_path = f"{path}.{name}" if name == "not" else f"{path}.{name}[{index}]"
         if name == "equals":
             try:
@@ -519,7 +520,7 @@ def _operands(ev: Evaluator, node: Node, path: str) -> list[str]:
             except HeatError as exc:
                 lines.append(f"- {label}: Heat fails here: {exc.message}")
                 continue
-            shown = UNKNOWN if isinstance(value, Symbol) else _inline_code(_compact(value))
+            shown = UNKNOWN if isinstance(value, Symbol) else inline_code(compact_text(value))
             lines.append(f"- {label} → {shown}")
             continue
         try:
@@ -540,7 +541,7 @@ def _operand_label(node: Node) -> str:
         return node.text if node.style is None else str(node.value)
     if node.weight > 200:
         return "{…}" if isinstance(node, Mapping) else "[…]"
-    return _flow(node.to_python())
+    return flow_text(node.to_python())
 
 
 # -- evaluation -----------------------------------------------------------------------------------
@@ -563,225 +564,3 @@ def _failure(ev: Evaluator, node: Node) -> str:
         if problem.message not in messages:
             messages.append(problem.message)
     return "; ".join(messages[:3]) if messages else "the value cannot be evaluated"
-
-
-# -- parameter reads ------------------------------------------------------------------------------
-
-
-def _unique_reads(reads: Iterable[Read]) -> list[Read]:
-    unique: dict[tuple[str, str], Read] = {}
-    for read in reads:
-        unique.setdefault((read.name, read.source), read)
-    return list(unique.values())
-
-
-def _reads_lines(reads: Iterable[Read]) -> list[str]:
-    found = _unique_reads(reads)
-    lines: list[str] = []
-    for index, read in enumerate(found):
-        if index >= MAX_LIST_LINES:
-            lines.append(f"- … and {len(found) - index} more")
-            break
-        if isinstance(read.value, Symbol):
-            lines.append(f"- `{read.name}`: {_source(read.source)}")
-        else:
-            lines.append(f"- `{read.name}` = {_inline_code(_compact(read.value))}: {_source(read.source)}")
-    return lines
-
-
-def source_text(source: str) -> str:
-    """A parameter value's source in words (shared with inlay hints)."""
-    return _source(source)
-
-
-def compact_value(value: Any, limit: int) -> str:
-    """A value in compact JSON, pruned and cut to ``limit`` characters (shared with inlay hints)."""
-    return _compact(value, limit)
-
-
-def _source(source: str) -> str:
-    if source == "default":
-        return "its default"
-    if source == "no value":
-        return f"no default and no value given: {UNKNOWN}"
-    if source == "pseudo":
-        return f"a pseudo parameter: {UNKNOWN}"
-    return f"from {source}"
-
-
-# -- showing values -------------------------------------------------------------------------------
-
-
-def _shown(value: Any) -> str:
-    """A value inline when short, as a YAML block otherwise."""
-    if value is OMIT:
-        return "none: the entry is removed"
-    if isinstance(value, Symbol):
-        return f"{_inline_code(_flow(value))} ({UNKNOWN})"
-    if isinstance(value, str) and "\n" in value:
-        return _text_block(value)
-    compact = _compact(value, limit=10 * MAX_INLINE)
-    if len(compact) <= MAX_INLINE:
-        return _inline_code(compact)
-    return _yaml_block(value)
-
-
-def _count(count: int, noun: str) -> str:
-    return f"{count:,} {noun}" + ("" if count == 1 else "s")
-
-
-def _compact(value: Any, limit: int = MAX_INLINE) -> str:
-    """Compact JSON of a (pruned) value, cut to ``limit`` characters."""
-    pruned = _prune(value, _Budget(max(50, limit // 2)))
-    try:
-        text = json.dumps(pruned, ensure_ascii=False, default=str, separators=(", ", ": "))
-    except (TypeError, ValueError):
-        text = repr(pruned)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-_SIMPLE = re.compile(r"^[A-Za-z0-9_./%$@-][A-Za-z0-9_./%$@ :-]*$")
-
-
-def _flow(value: Any, limit: int = MAX_INLINE) -> str:
-    """A value in YAML flow style, as people write calls: ``{get_attr: [server, networks]}``."""
-    out: list[str] = []
-    _flow_into(_prune(value, _Budget(100)), out)
-    text = "".join(out)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _flow_into(value: Any, out: list[str]) -> None:
-    if isinstance(value, dict):
-        out.append("{")
-        for index, (key, item) in enumerate(value.items()):
-            if index:
-                out.append(", ")
-            _flow_into(key, out)
-            out.append(": ")
-            _flow_into(item, out)
-        out.append("}")
-    elif isinstance(value, list):
-        out.append("[")
-        for index, item in enumerate(value):
-            if index:
-                out.append(", ")
-            _flow_into(item, out)
-        out.append("]")
-    elif isinstance(value, str) and _SIMPLE.match(value) and value not in ("true", "false", "null", "yes", "no"):
-        out.append(value if ": " not in value else json.dumps(value, ensure_ascii=False))
-    else:
-        out.append(json.dumps(value, ensure_ascii=False, default=str))
-
-
-@dataclass(slots=True)
-class _Budget:
-    left: int
-
-
-def _prune(value: Any, budget: _Budget, depth: int = 0) -> Any:
-    """A JSON-able copy of ``value`` with at most ``budget`` nodes; what is cut shows as '…'."""
-    budget.left -= 1
-    if isinstance(value, Node):  # a failed call keeps its arguments as written
-        return _prune(value.to_python(), budget, depth) if value.weight <= 2_000 else "…"
-    if isinstance(value, Symbol):
-        return {value.name: _prune(value.args, budget, depth + 1)}
-    if value is OMIT:
-        return None
-    if isinstance(value, str):
-        return value if len(value) <= PRUNE_TEXT else value[:PRUNE_TEXT] + "…"
-    if isinstance(value, (list, tuple, dict)) and (budget.left <= 0 or depth > 12):
-        return "…"
-    if isinstance(value, (list, tuple)):
-        items: list[Any] = []
-        for index, item in enumerate(value):
-            if budget.left <= 0:
-                items.append(f"… and {len(value) - index} more")
-                break
-            items.append(_prune(item, budget, depth + 1))
-        return items
-    if isinstance(value, dict):
-        mapping: dict[Any, Any] = {}
-        for index, (key, item) in enumerate(value.items()):
-            if budget.left <= 0:
-                mapping["…"] = f"and {len(value) - index} more"
-                break
-            mapping[key if isinstance(key, (str, int, float, bool)) or key is None else str(key)] = _prune(
-                item, budget, depth + 1
-            )
-        return mapping
-    if isinstance(value, (bytes, bytearray)):
-        return value.decode("latin-1")
-    if isinstance(value, (int, float, bool)) or value is None:
-        return value
-    return str(value)
-
-
-def _dump(value: Any) -> list[str]:
-    # The C emitter: about three times as fast as the pure-Python one; keys stay in their order.
-    yaml = YAML(typ="safe", pure=False)
-    yaml.default_flow_style = False
-    yaml.width = 100
-    yaml.allow_unicode = True
-    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]
-    stream = io.StringIO()
-    yaml.dump(value, stream)
-    lines = textwrap.dedent(stream.getvalue()).rstrip("\n").split("\n")
-    if lines and lines[-1] == "...":
-        lines.pop()
-    return lines
-
-
-def _fenced(lines: list[str], language: str = "yaml") -> str:
-    body = "\n".join(lines)
-    fence = "````" if "```" in body else "```"
-    return f"{fence}{language}\n{body}\n{fence}"
-
-
-def _yaml_block(value: Any) -> str:
-    lines = _dump(_prune(value, _Budget(PRUNE_NODES)))
-    if len(lines) > MAX_LINES:
-        lines = [*lines[:MAX_LINES], "# …"]
-    return _fenced(lines)
-
-
-def _text_block(text: str) -> str:
-    lines = text[: PRUNE_TEXT * 10].split("\n")
-    if len(lines) > MAX_LINES:
-        lines = [*lines[:MAX_LINES], "…"]
-    return _fenced(lines, "text")
-
-
-def _items_block(items: list[Any]) -> str:
-    """The first items of a list as YAML, at most MAX_ITEMS items and MAX_LINES lines."""
-    budget = _Budget(PRUNE_NODES)
-    head = [_prune(item, budget) for item in items[:MAX_ITEMS]]
-    chunks: list[list[str]] = []
-    for line in _dump(head):
-        if line.startswith("-") or not chunks:
-            chunks.append([line])
-        else:
-            chunks[-1].append(line)
-    lines: list[str] = []
-    shown = 0
-    for chunk in chunks:
-        room = MAX_LINES - len(lines)
-        if len(chunk) > room:
-            if shown == 0:
-                lines.extend([*chunk[:room], "  # …"])
-                shown = 1
-            break
-        lines.extend(chunk)
-        shown += 1
-    text = _fenced(lines)
-    more = len(items) - shown
-    if more > 0:
-        text += f"\n\n… and {_count(more, 'more item')}"
-    return text
-
-
-def _inline_code(text: str) -> str:
-    text = " ".join(text.split("\n"))
-    if "`" not in text:
-        return f"`{text}`"
-    return f"`` {text} ``"

@@ -15,7 +15,7 @@ from ..analysis.evaluation.values import OMIT, Symbol
 from ..analysis.locate import roles
 from ..document import Mapping
 from .evaluation_context import evaluation_for
-from .evaluation_hover import compact_value, source_text
+from .preview_text import compact_value, source_text
 from .snapshot import Snapshot
 
 MAX_LABEL = 40
