@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .. import spec
-from ..document import Mapping, Node, Scalar, Sequence
+from ..document import Mapping, Node, QuickFix, Scalar, Sequence
 from ..spec.parameters import winning_constraint_kind
 from . import parameter_values as values
 from .codes import define
@@ -193,7 +193,7 @@ def _unknown_constraint_key(model: TemplateModel, key: Any, key_node: Node, repo
         key_node,
         f"Invalid key '{as_written(key_node)}' for parameter constraints. A constraint entry takes one of "
         f"{', '.join(spec.constraint_kinds_for(model.version))}, plus an optional description.{hint}",
-        {"suggestions": suggestions},
+        QuickFix(suggestions=suggestions),
     )
 
 
@@ -206,7 +206,7 @@ def _no_constraint(model: TemplateModel, item: Mapping, kinds: dict[str, Scalar]
             modulo,
             f"The modulo constraint needs heat_template_version {since} or later; this template is "
             f"{model.version.date}, where Heat ignores it and fails with 'No constraint expressed'.",
-            {"fix": "raise_version", "version": since},
+            QuickFix(fix="raise_version", version=since),
         )
         return
     first = item.pairs[0].key if item.pairs else None
@@ -234,9 +234,9 @@ def _ignored_kinds(model: TemplateModel, kinds: dict[str, Scalar], winner: str, 
             key,
             f"{reason}this entry enforces only `{winner}` and Heat silently ignores `{name}`. "
             "Give each constraint its own list item.",
-            {"fix": "raise_version", "version": spec.CONSTRAINT_KINDS[name].since}
+            QuickFix(fix="raise_version", version=spec.CONSTRAINT_KINDS[name].since)
             if too_new
-            else {"fix": "split_constraint"},
+            else QuickFix(fix="split_constraint"),
         )
 
 
@@ -251,7 +251,7 @@ def _check_kind(
             key,
             f"{_HEAT_CLASS[kind]} constraint invalid for {param_type}. A {param_type} parameter can use: "
             f"{', '.join(valid)}.",
-            {"suggestions": list(valid)},
+            QuickFix(suggestions=list(valid)),
         )
     checker = _KIND_CHECKERS[kind]
     definition = checker(model, key, value, param_type if applies else None, report)
@@ -260,7 +260,7 @@ def _check_kind(
     return ConstraintInForce(kind, definition, key)
 
 
-def _malformed(report: Reporter, at: Node | tuple[int, int], message: str, data: dict | None = None) -> None:
+def _malformed(report: Reporter, at: Node | tuple[int, int], message: str, data: QuickFix | None = None) -> None:
     report(E2008, at, message, data)
 
 
@@ -339,7 +339,9 @@ def _only_keys(mapping: Mapping, allowed: tuple[str, ...], entity: str, report: 
             continue
         near = nearest_names(key, allowed) if isinstance(key, str) else []
         hint = f" Did you mean `{near[0]}`?" if near else f" Use {' and '.join(allowed)}."
-        _malformed(report, pair.key, f"Invalid key '{as_written(pair.key)}' for {entity}.{hint}", {"suggestions": near})
+        _malformed(
+            report, pair.key, f"Invalid key '{as_written(pair.key)}' for {entity}.{hint}", QuickFix(suggestions=near)
+        )
         ok = False
     return ok
 
@@ -441,7 +443,7 @@ def _surprising_items(value: Sequence, param_type: str, report: Reporter) -> Non
                 f"YAML reads {node.text} as {_yaml_kind(node)}, but the items of a comma_delimited_list are "
                 f"strings and Heat compares them unconverted, so this never matches. Quote it: '{node.text}'."
             )
-        report(W2021, node, message, {"fix": "replace", "with": f"'{node.text}'"})
+        report(W2021, node, message, QuickFix(fix="replace", text=f"'{node.text}'"))
 
 
 def _yaml_kind(node: Scalar) -> str:
@@ -514,7 +516,7 @@ def _check_custom(
         value,
         f"Heat 27 has no custom constraint `{name}`, so every value fails with '… does not validate {name} "
         f"(constraint not found)' (unless a plugin registers it).{advice}",
-        {"suggestions": suggestions},
+        QuickFix(suggestions=suggestions),
     )
     return None
 

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from ..document import Diagnostic, Node
+from ..document import Diagnostic, Node, QuickFix
 from .codes import CODES
 from .model import TemplateModel
 
@@ -25,7 +23,7 @@ class Reporter:
         code: str,
         at: Node | tuple[int, int],
         message: str,
-        data: dict[str, Any] | None = None,
+        data: QuickFix | None = None,
         severity: int = 0,
     ) -> None:
         """Report ``code`` at a node (its whole range) or at ``(start, end)`` offsets."""

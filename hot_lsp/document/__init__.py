@@ -3,10 +3,13 @@
 from .nodes import Mapping, Node, Pair, Scalar, Sequence, walk
 from .parse import ParsedDocument, parse
 from .positions import LineIndex
-from .problems import ERROR, HINT, INFORMATION, WARNING, Diagnostic
+from .problems import ERROR, FIX_KINDS, HINT, INFORMATION, WARNING, Diagnostic, FixKind, QuickFix
 
 __all__ = [
     "Diagnostic",
+    "FIX_KINDS",
+    "FixKind",
+    "QuickFix",
     "ERROR",
     "HINT",
     "INFORMATION",

@@ -331,7 +331,6 @@ class _TreeBuilder:
                     f"given on line {self.body.count(chr(10), 0, earlier.start - self.shift) + 1}.",
                     key.start,
                     key.end,
-                    data={"first": [earlier.start, earlier.end]},
                 )
             )
         seen[marker] = key

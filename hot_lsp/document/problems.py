@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, get_args
 
 ERROR = 1
 WARNING = 2
@@ -12,6 +13,94 @@ HINT = 4
 
 SEVERITY_OF_LETTER = {"E": ERROR, "W": WARNING, "I": INFORMATION, "H": HINT}
 SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information", HINT: "hint"}
+
+
+# What a quick fix does (features/code_actions.py has an action for each; a test holds that):
+# replace: put ``text`` in place of the diagnostic's range (or of the offsets ``at``);
+# remove_key / remove_item: delete the entry, or the list item, the diagnostic starts at;
+# add_key: add ``key`` (with ``value``) to the entry whose key the diagnostic covers;
+# declare_parameter: declare the parameter ``name`` (default: the text at the range) in ``parameters``;
+# raise_version / add_version: set heat_template_version to ``version``;
+# split_constraint: give each constraint kind of the entry the diagnostic is in a list item of its own.
+FixKind = Literal[
+    "replace",
+    "remove_key",
+    "remove_item",
+    "add_key",
+    "declare_parameter",
+    "raise_version",
+    "add_version",
+    "split_constraint",
+]
+FIX_KINDS: tuple[FixKind, ...] = get_args(FixKind)
+
+
+@dataclass(frozen=True, slots=True)
+class QuickFix:
+    """The machine-readable facts a quick fix for one diagnostic needs (the client gets them as its ``data``).
+
+    ``suggestions``: did-you-mean names, each of which may replace the diagnostic's range; ``fix`` and its
+    fields: the rule's own fix (see FixKind). ``missing``: the keys a call lacks (for editors; no fix).
+    """
+
+    fix: FixKind | None = None
+    suggestions: Sequence[str] | None = None
+    text: str | None = None
+    at: tuple[int, int] | None = None
+    version: str | None = None
+    name: str | None = None
+    key: str | None = None
+    value: str | None = None
+    missing: Sequence[str] | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("suggestions", "missing"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, tuple):
+                object.__setattr__(self, name, tuple(value))
+
+    def to_json(self) -> dict[str, Any]:
+        """The LSP ``data`` (JSON keys as the clients and docs know them: ``with`` for the replacement text)."""
+        data: dict[str, Any] = {}
+        for name, key in _JSON_KEYS:
+            value = getattr(self, name)
+            if value is not None:
+                data[key] = list(value) if isinstance(value, tuple) else value
+        return data
+
+    @classmethod
+    def from_json(cls, data: Any) -> QuickFix | None:
+        """Read back what a client returned (or None when it is not ours): unknown or ill-typed keys are dropped."""
+        if not isinstance(data, dict):
+            return None
+        fields: dict[str, Any] = {}
+        for name, key in _JSON_KEYS:
+            value = data.get(key)
+            if name in ("suggestions", "missing"):
+                if isinstance(value, list):
+                    fields[name] = tuple(item for item in value if isinstance(item, str))
+            elif name == "at":
+                if isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value):
+                    fields[name] = (value[0], value[1])
+            elif name == "fix":
+                if value in FIX_KINDS:
+                    fields[name] = value
+            elif isinstance(value, str):
+                fields[name] = value
+        return cls(**fields)
+
+
+_JSON_KEYS = (
+    ("fix", "fix"),
+    ("suggestions", "suggestions"),
+    ("text", "with"),
+    ("at", "at"),
+    ("version", "version"),
+    ("name", "name"),
+    ("key", "key"),
+    ("value", "value"),
+    ("missing", "missing"),
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +116,7 @@ class Diagnostic:
     start: int
     end: int
     severity: int = 0
-    data: dict[str, Any] | None = field(default=None, compare=False)
+    data: QuickFix | None = field(default=None, compare=False)
 
     def __post_init__(self) -> None:
         if not self.severity:

@@ -1,18 +1,21 @@
-"""Quick fixes, built from the machine-readable ``data`` the rules attach to diagnostics (never from the
-message text). The client sends the diagnostics back in ``params.context``; when a client drops ``data``,
-it is found again on the snapshot's own diagnostic with the same code and start.
+"""Quick fixes, built from the typed facts the rules attach to diagnostics (``document.QuickFix``, sent to the
+client as ``data``; never from the message text). The client sends the diagnostics back in
+``params.context``; when a client drops ``data``, it is found again on the snapshot's own diagnostic with the
+same code and start.
 
-``data`` keys understood:
+What each fix does:
 
-- ``suggestions`` (list of str): did-you-mean; each replaces the diagnostic's range (quotes kept);
-- ``fix: "declare_parameter"`` (``name``, optional ``type``; the name defaults to the text at the range):
-  declares the parameter in ``parameters``, creating the section when there is none;
-- ``fix: "raise_version"`` / ``"add_version"`` (``version``): sets ``heat_template_version``;
-- ``fix: "replace"`` (``with``): YAML text that replaces the diagnostic's range; a function name given for
-  a reference replaces the name of the function making it (``get_resource: a_parameter`` -> ``get_param``);
-- ``fix: "remove_key"`` / ``"remove_item"``: deletes the entry whose key, or the list item that, the
-  diagnostic starts at; whole lines when it has them to itself;
-- ``fix: "add_key"`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers.
+- ``suggestions``: did-you-mean; each replaces the diagnostic's range (quotes kept);
+- ``declare_parameter`` (``name``, the text at the range when absent): declares the parameter (type string)
+  in ``parameters``, creating the section when there is none;
+- ``raise_version`` / ``add_version`` (``version``): sets ``heat_template_version``;
+- ``replace`` (``text``): YAML text that replaces the diagnostic's range; a function name given for a
+  reference replaces the name of the function making it (``at``: ``get_resource: a_parameter`` -> ``get_param``);
+- ``remove_key`` / ``remove_item``: deletes the entry whose key, or the list item that, the diagnostic starts
+  at; whole lines when it has them to itself;
+- ``add_key`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers;
+- ``split_constraint``: moves the constraint kind whose key the diagnostic covers out of its entry into a list
+  item of its own, right after it.
 
 At most one action per diagnostic is preferred: the suggestion the rule's own fix agrees with, else a lone
 suggestion, else the rule's fix when no suggestion is offered. Inserted lines follow the document's
@@ -21,12 +24,12 @@ indentation and line ends.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from lsprotocol import types
 
 from .. import spec
-from ..document import Mapping, Node, Scalar, Sequence
+from ..document import FixKind, Mapping, Node, QuickFix, Scalar, Sequence
 from ._targets import content_end, entry_end, replace_scalar, written_as
 from .snapshot import Snapshot
 
@@ -53,9 +56,9 @@ def code_actions(snapshot: Snapshot, params: types.CodeActionParams) -> list[typ
     return actions
 
 
-def _data_of(snapshot: Snapshot, diagnostic: types.Diagnostic) -> dict[str, Any] | None:
+def _data_of(snapshot: Snapshot, diagnostic: types.Diagnostic) -> QuickFix | None:
     if isinstance(diagnostic.data, dict):
-        return diagnostic.data
+        return QuickFix.from_json(diagnostic.data)
     start = snapshot.offset(diagnostic.range.start)
     for own in snapshot.analysis.diagnostics:
         if own.code == diagnostic.code and own.start == start:
@@ -63,16 +66,14 @@ def _data_of(snapshot: Snapshot, diagnostic: types.Diagnostic) -> dict[str, Any]
     return None
 
 
-def _fixes(snapshot: Snapshot, diagnostic: types.Diagnostic, data: dict[str, Any]) -> list[types.CodeAction]:
+def _fixes(snapshot: Snapshot, diagnostic: types.Diagnostic, data: QuickFix) -> list[types.CodeAction]:
     text = snapshot.text
     start = snapshot.offset(diagnostic.range.start)
     end = snapshot.offset(diagnostic.range.end)
     shown = _one_line(text[start:end])
     offered: list[tuple[str, list[Edit]]] = []
-    suggestions = data.get("suggestions")
-    if isinstance(suggestions, list):
-        for suggestion in [s for s in suggestions if isinstance(s, str) and s][:MAX_SUGGESTIONS]:
-            offered.append((f"Replace {shown} with {suggestion}", [replace_scalar(text, start, end, suggestion)]))
+    for suggestion in [s for s in data.suggestions or () if s][:MAX_SUGGESTIONS]:
+        offered.append((f"Replace {shown} with {suggestion}", [replace_scalar(text, start, end, suggestion)]))
     chosen = 0 if len(offered) == 1 else None
     made = _rule_fix(snapshot, data, start, end, shown)
     if made is not None:
@@ -104,33 +105,23 @@ def _fixes(snapshot: Snapshot, diagnostic: types.Diagnostic, data: dict[str, Any
     ]
 
 
-def _rule_fix(
-    snapshot: Snapshot, data: dict[str, Any], start: int, end: int, shown: str
-) -> tuple[str, list[Edit]] | None:
-    fix = data.get("fix")
-    if fix == "declare_parameter":
-        return _declare_parameter(snapshot, data, start, end)
-    if fix in ("raise_version", "add_version") and isinstance(data.get("version"), str):
-        return _set_version(snapshot, data["version"], fix)
-    if fix == "replace" and isinstance(data.get("with"), str):
-        return _replace(snapshot, data["with"], start, end, shown, data.get("at"))
-    if fix == "remove_key":
-        return _remove(snapshot, start, "key")
-    if fix == "remove_item":
-        return _remove(snapshot, start, "item")
-    if fix == "add_key" and isinstance(data.get("key"), str) and data["key"]:
-        value = data.get("value")
-        return _add_key(snapshot, start, data["key"], value if isinstance(value, str) else "")
-    return None
+Fix = tuple[str, list[Edit]]  # the action's title and its edits
+Maker = Callable[[Snapshot, QuickFix, int, int, str], "Fix | None"]
 
 
-def _replace(
-    snapshot: Snapshot, new_text: str, start: int, end: int, shown: str, at: Any = None
-) -> tuple[str, list[Edit]]:
-    """``with`` is YAML text for the diagnostic's range, or for the offsets ``at`` when the rule names another
+def _rule_fix(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    maker = MAKERS.get(data.fix) if data.fix is not None else None
+    return maker(snapshot, data, start, end, shown) if maker is not None else None
+
+
+def _replace(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    """``text`` is YAML text for the diagnostic's range, or for the offsets ``at`` when the rule names another
     place (`get_resource: a_parameter` -> the function name becomes get_param)."""
-    if isinstance(at, list) and len(at) == 2 and all(isinstance(x, int) for x in at) and 0 <= at[0] <= at[1]:
-        a, b = at
+    new_text = data.text
+    if new_text is None:
+        return None
+    if data.at is not None and 0 <= data.at[0] <= data.at[1]:
+        a, b = data.at
         if b <= len(snapshot.text):
             return f"Use {new_text} instead of {snapshot.text[a:b]}", [(a, b, new_text)]
     return f"Replace {shown} with {_one_line(new_text)}", [(start, end, new_text)]
@@ -150,18 +141,18 @@ def _one_line(text: str, limit: int = 40) -> str:
 # -- declare a parameter ---------------------------------------------------------------------------------
 
 
-def _declare_parameter(snapshot: Snapshot, data: dict[str, Any], start: int, end: int) -> tuple[str, list[Edit]] | None:
+def _declare_parameter(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
     text = snapshot.text
     root = snapshot.analysis.parsed.root
     if not isinstance(root, Mapping):
         return None
-    name = data.get("name")
-    if not isinstance(name, str) or not name:
+    name = data.name
+    if not name:
         node = text[start:end]
         name = node[1:-1] if len(node) >= 2 and node[0] in "'\"" and node[-1] == node[0] else node
     if not name or "\n" in name:
         return None
-    type_name = data.get("type") if isinstance(data.get("type"), str) else "string"
+    type_name = "string"
     key = written_as(name, None)
     title = f"Declare parameter {name!r}"
     step = _indent_step(text, root)
@@ -238,7 +229,10 @@ def _inner_step(text: str, section: Mapping) -> int | None:
 # -- heat_template_version -------------------------------------------------------------------------------
 
 
-def _set_version(snapshot: Snapshot, version: str, fix: str) -> tuple[str, list[Edit]] | None:
+def _set_version(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    version, fix = data.version, data.fix
+    if version is None:
+        return None
     text = snapshot.text
     root = snapshot.analysis.parsed.root
     model = snapshot.analysis.model
@@ -305,9 +299,20 @@ def _flow_end(text: str, container: Mapping | Sequence, index: int) -> int:
     return content_end(text, container.items[index])
 
 
-def _add_key(snapshot: Snapshot, start: int, key: str, value: str) -> tuple[str, list[Edit]] | None:
+def _remove_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    return _remove(snapshot, start, "key")
+
+
+def _remove_item(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    return _remove(snapshot, start, "item")
+
+
+def _add_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
     """Add ``key: value`` to the body of the entry whose key the diagnostic covers (or, when that entry's value
     is a plain scalar, to the mapping holding it); when the key is there without a value, give it one."""
+    key, value = data.key, data.value or ""
+    if not key:
+        return None
     text = snapshot.text
     root = snapshot.analysis.parsed.root
     found = _located(root, start, "key") if root is not None else None
@@ -374,6 +379,65 @@ def _located(root: Node, offset: int, want: str) -> tuple[Mapping | Sequence, in
     return None
 
 
+# -- one constraint per entry ----------------------------------------------------------------------------
+
+
+def _split_constraint(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    """Move the constraint kind whose key the diagnostic covers into a list item of its own after its entry."""
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    found = _located(root, start, "key") if root is not None else None
+    if found is None:
+        return None
+    entry, index = found
+    holder = _sequence_holding(root, entry) if root is not None else None
+    if not isinstance(entry, Mapping) or len(entry.pairs) < 2 or holder is None:
+        return None
+    pair = entry.pairs[index]
+    removed = _remove(snapshot, start, "key")
+    if removed is None:
+        return None
+    moved = text[pair.key.start : entry_end(text, pair.key, pair.value)]
+    title = f"Put {_one_line(text[pair.key.start : pair.key.end])} in a constraint of its own"
+    if holder.flow:
+        after = content_end(text, entry)
+        return title, [*removed[1], (after, after, f", {{{_one_line(moved, limit=10_000)}}}")]
+    dash = _line_start(text, entry.start)
+    dash_column = text.find("-", dash, entry.start) - dash
+    if dash_column < 0:
+        return None
+    key_column = pair.key.start - _line_start(text, pair.key.start)
+    lines = moved.split("\n")
+    shifted = [lines[0]] + [_reindent(line, key_column, dash_column + 2) for line in lines[1:]]
+    at = _next_line_start(text, content_end(text, entry))
+    lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+    return title, [*removed[1], (at, at, f"{lead}{' ' * dash_column}- " + "\n".join(shifted) + "\n")]
+
+
+def _reindent(line: str, old: int, new: int) -> str:
+    """A continuation line moved from under a key at column ``old`` to under one at ``new``."""
+    indent = len(line) - len(line.lstrip(" "))
+    return " " * max(0, new + indent - old) + line.lstrip(" ") if line.strip() else line
+
+
+def _sequence_holding(root: Node, node: Node) -> Sequence | None:
+    """The list ``node`` is an item of, found by descending the tree to it."""
+    current: Node = root
+    for _ in range(10_000):
+        if isinstance(current, Sequence) and any(item is node for item in current.items):
+            return current
+        children = (
+            [p.value for p in current.pairs]
+            if isinstance(current, Mapping)
+            else (list(current.items) if isinstance(current, Sequence) else [])
+        )
+        following = next((child for child in children if child.start <= node.start < child.end), None)
+        if following is None:
+            return None
+        current = following
+    return None
+
+
 # -- text positions --------------------------------------------------------------------------------------
 
 
@@ -390,3 +454,17 @@ def _line_start(text: str, offset: int) -> int:
 def _next_line_start(text: str, offset: int) -> int:
     newline = text.find("\n", offset)
     return len(text) if newline < 0 else newline + 1
+
+
+# Every kind of fix a rule can ask for, and what makes its action (tests/features/test_code_actions.py holds
+# that no kind is missing).
+MAKERS: dict[FixKind, Maker] = {
+    "replace": _replace,
+    "remove_key": _remove_key,
+    "remove_item": _remove_item,
+    "add_key": _add_key,
+    "declare_parameter": _declare_parameter,
+    "raise_version": _set_version,
+    "add_version": _set_version,
+    "split_constraint": _split_constraint,
+}

@@ -40,7 +40,7 @@ def to_lsp(snapshot: Snapshot, diagnostic: Diagnostic) -> types.Diagnostic:
         code_description=types.CodeDescription(href=f"{RULES_URL}#{code.lower()}"),
         source=SOURCE,
         tags=[types.DiagnosticTag.Unnecessary] if _is_unused(diagnostic) else None,
-        data=diagnostic.data,
+        data=diagnostic.data.to_json() if diagnostic.data is not None else None,
     )
 
 
@@ -49,4 +49,4 @@ def _is_unused(diagnostic: Diagnostic) -> bool:
         return True
     # Any later 9xxx hint whose fix is to delete the declaration is an "unused" one too.
     data = diagnostic.data
-    return diagnostic.code[1:2] == "9" and isinstance(data, dict) and data.get("fix") == "remove_key"
+    return diagnostic.code[1:2] == "9" and data is not None and data.fix == "remove_key"

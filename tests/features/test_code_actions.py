@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import ast
 import textwrap
+from pathlib import Path
 
 import pytest
 from lsprotocol import types
 
+import hot_lsp
 from hot_lsp.analysis.validate import Options, analyze
-from hot_lsp.document import Diagnostic
-from hot_lsp.features.code_actions import code_actions
+from hot_lsp.document import FIX_KINDS, Diagnostic
+from hot_lsp.features.code_actions import MAKERS, code_actions
 from hot_lsp.features.snapshot import Settings, Snapshot
 
 U = "file:///t/template.yaml"
@@ -29,7 +32,7 @@ def lsp(snapshot: Snapshot, diagnostic: Diagnostic, with_data: bool = True) -> t
         severity=types.DiagnosticSeverity(diagnostic.severity),
         code=diagnostic.code,
         source="hot-lsp",
-        data=diagnostic.data if with_data else None,
+        data=diagnostic.data.to_json() if with_data and diagnostic.data is not None else None,
     )
 
 
@@ -334,3 +337,82 @@ def test_inserted_lines_use_the_documents_line_ends() -> None:
     fixture += "outputs:\r\n  o: {value: {get_param: size}}\r\n"
     (result,) = [text for title, _, text in fixes(fixture, "E4008") if title.startswith("Declare")]
     assert result == fixture.replace("type: string\r\n", "type: string\r\n  size:\r\n    type: string\r\n")
+
+
+# -- every kind of fix has an action ---------------------------------------------------------------------
+
+
+def test_every_fix_kind_has_a_code_action() -> None:
+    assert set(MAKERS) == set(FIX_KINDS)
+
+
+def test_every_fix_a_rule_asks_for_is_a_known_kind() -> None:
+    # The typed QuickFix names its kind as a literal at each place a rule asks for a fix: find them all.
+    package = Path(hot_lsp.__file__).parent
+    asked: set[str] = set()
+    for source in package.rglob("*.py"):
+        for node in ast.walk(ast.parse(source.read_text())):
+            if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "QuickFix":
+                for keyword in node.keywords:
+                    if keyword.arg == "fix":
+                        assert isinstance(keyword.value, ast.Constant), f"{source}: a computed fix kind"
+                        asked.add(keyword.value.value)
+    assert asked == set(FIX_KINDS)  # every kind asked for is known, and every known kind is asked for
+
+
+def test_split_a_constraint_entry_with_two_kinds() -> None:
+    block = """
+        heat_template_version: 2021-04-16
+        parameters:
+          p:
+            type: string
+            constraints:
+              - length: {max: 8}
+                allowed_pattern: '[a-z]+'
+              - allowed_values: [a]
+    """
+    [(title, preferred, result)] = fixes(block, "W2010")
+    assert "allowed_pattern" in title and preferred
+    assert result == textwrap.dedent(
+        """
+        heat_template_version: 2021-04-16
+        parameters:
+          p:
+            type: string
+            constraints:
+              - length: {max: 8}
+              - allowed_pattern: '[a-z]+'
+              - allowed_values: [a]
+        """
+    ).lstrip("\n")
+    assert "W2010" not in {d.code for d in analyze(result).diagnostics}
+
+
+def test_split_a_constraint_written_in_flow_style() -> None:
+    flow = """
+        heat_template_version: 2021-04-16
+        parameters:
+          p:
+            type: string
+            constraints: [{length: {max: 8}, allowed_pattern: '[a-z]+'}]
+    """
+    [(_, _, result)] = fixes(flow, "W2010")
+    assert "constraints: [{length: {max: 8}}, {allowed_pattern: '[a-z]+'}]" in result
+    assert "W2010" not in {d.code for d in analyze(result).diagnostics}
+
+
+def test_split_moves_a_multi_line_kind_with_its_lines() -> None:
+    block = """
+        heat_template_version: 2021-04-16
+        parameters:
+          p:
+            type: string
+            constraints:
+              - allowed_values:
+                  - a
+                  - b
+                length: {max: 8}
+    """
+    found = fixes(block, "W2010")
+    results = [result for _, _, result in found]
+    assert results and all("W2010" not in {d.code for d in analyze(r).diagnostics} for r in results)

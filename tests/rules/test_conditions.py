@@ -164,26 +164,26 @@ def test_unused_fault_message_explains_lazy_evaluation() -> None:
 def test_undefined_name_suggests_nearest() -> None:
     _, diags = diagnostics(tpl(conditions="is_prod: true", outputs="o: {value: 1, condition: is_prd}"))
     (diag,) = [d for d in diags if d.code == "E5001"]
-    assert diag.data == {"suggestions": ["is_prod"]}
+    assert diag.data.to_json() == {"suggestions": ["is_prod"]}
 
 
 def test_bare_name_definition_fix() -> None:
     _, diags = diagnostics(tpl(conditions="a: true\nb: a"))
     (diag,) = [d for d in diags if d.code == "E5003"]
-    assert diag.data == {"fix": "replace", "with": "{not: {not: a}}"}
+    assert diag.data.to_json() == {"fix": "replace", "with": "{not: {not: a}}"}
 
 
 @pytest.mark.parametrize(("text", "literal"), [("'true'", "true"), ("'no'", "false"), ('"False"', "false")])
 def test_quoted_boolean_fix(text: str, literal: str) -> None:
     _, diags = diagnostics(tpl(resources=f"r: {{type: OS::Heat::None, condition: {text}}}"))
     (diag,) = [d for d in diags if d.code == "E5005"]
-    assert diag.data == {"fix": "replace", "with": literal}
+    assert diag.data.to_json() == {"fix": "replace", "with": literal}
 
 
 def test_not_with_one_item_list_fix() -> None:
     _, diags = diagnostics(tpl(conditions="a: {not: [b]}\nb: true", outputs=uses("a")))
     (diag,) = [d for d in diags if d.code == "E5004"]
-    assert diag.data == {"fix": "replace", "with": "b"}
+    assert diag.data.to_json() == {"fix": "replace", "with": "b"}
 
 
 def test_cycle_message_names_the_cycle() -> None:

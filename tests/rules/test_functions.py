@@ -500,25 +500,25 @@ def _one(template: str, code: str):
 def test_too_new_names_the_version() -> None:
     diagnostic = _one(out("{str_split: [',', 'a']}", KILO), "E4001")
     assert "2015-10-15" in diagnostic.message
-    assert diagnostic.data == {"fix": "raise_version", "version": "2015-10-15"}
+    assert diagnostic.data.to_json() == {"fix": "raise_version", "version": "2015-10-15"}
 
 
 def test_removed_ref_suggests_by_target() -> None:
-    assert _one(out("{Ref: r}", NEWTON), "E4002").data["with"] == "get_resource"
-    assert _one(out("{Ref: p}", NEWTON), "E4002").data["with"] == "get_param"
+    assert _one(out("{Ref: r}", NEWTON), "E4002").data.to_json()["with"] == "get_resource"
+    assert _one(out("{Ref: p}", NEWTON), "E4002").data.to_json()["with"] == "get_param"
     assert "not supported in this version of HOT" in _one(out("{Ref: p}", NEWTON), "E4002").message
 
 
 def test_typo_suggests_the_function() -> None:
     diagnostic = _one(out("{str_repalce: {template: x, params: {}}}"), "W4004")
-    assert diagnostic.data["suggestions"][0] == "str_replace"
+    assert diagnostic.data.to_json()["suggestions"][0] == "str_replace"
     assert diagnostic.severity == 2
 
 
 def test_undeclared_parameter_data() -> None:
     template = out("{get_param: P}")
     diagnostic = _one(template, "E4008")
-    assert diagnostic.data == {"fix": "declare_parameter", "name": "P", "suggestions": ["p"]}
+    assert diagnostic.data.to_json() == {"fix": "declare_parameter", "name": "P", "suggestions": ["p"]}
     assert "was not provided" in diagnostic.message
 
 
@@ -527,14 +527,14 @@ def test_region_has_its_own_message() -> None:
 
 
 def test_cfn_pseudo_parameter_suggests_hot_one() -> None:
-    assert _one(out("{get_param: AWS::StackName}"), "E4008").data["suggestions"] == ["OS::stack_name"]
+    assert _one(out("{get_param: AWS::StackName}"), "E4008").data.to_json()["suggestions"] == ["OS::stack_name"]
 
 
 def test_unknown_resource_suggests_nearest() -> None:
     template = resource("type: OS::Heat::None\nproperties:\n  a: {get_attr: [rr, show]}")
     template = template.replace("  r:\n    type", "  rr1:\n    type")
     diagnostic = _one(template, "E4009")
-    assert diagnostic.data["suggestions"] == ["rr1"]
+    assert diagnostic.data.to_json()["suggestions"] == ["rr1"]
 
 
 def test_condition_function_in_properties_is_a_warning() -> None:
@@ -554,11 +554,11 @@ def test_yaql_parse_error_is_heats() -> None:
 
 
 def test_digest_suggests_algorithm() -> None:
-    assert "sha256" in _one(out("{digest: [sha255, x]}"), "E4007").data["suggestions"]
+    assert "sha256" in _one(out("{digest: [sha255, x]}"), "E4007").data.to_json()["suggestions"]
 
 
 def test_make_url_suggests_key() -> None:
-    assert _one(out("{make_url: {hostname: h}}"), "E4007").data["suggestions"] == ["host"]
+    assert _one(out("{make_url: {hostname: h}}"), "E4007").data.to_json()["suggestions"] == ["host"]
 
 
 def test_block_argument_is_reported_at_the_name() -> None:

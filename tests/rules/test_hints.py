@@ -100,7 +100,7 @@ def test_severities() -> None:
     by_code = {d.code: d for d in found}
     assert by_code["I9001"].severity == INFORMATION
     assert by_code["W9002"].severity == WARNING
-    assert by_code["I9001"].data == {"fix": "remove_key"}
+    assert by_code["I9001"].data.to_json() == {"fix": "remove_key"}
 
 
 def test_odd_sections_never_raise() -> None:

@@ -69,7 +69,7 @@ def test_passing(code: str, snippet: str) -> None:
 
 def test_unknown_key_data() -> None:
     _, diags = diagnostics(outs("ip: {value: 1, Description: x, label: y}"))
-    data = {d.message.split('"')[1]: d.data for d in diags if d.code == "W6002"}
+    data = {d.message.split('"')[1]: d.data.to_json() if d.data else None for d in diags if d.code == "W6002"}
     assert data == {"Description": {"suggestions": ["description"]}, "label": {"fix": "remove_key"}}
     assert all("nested template" in d.message for d in diags if d.code == "W6002")
 
@@ -77,17 +77,17 @@ def test_unknown_key_data() -> None:
 def test_bare_value_fix() -> None:
     _, diags = diagnostics(outs("ip: '10.0.0.1'"))
     (diag,) = [d for d in diags if d.code == "E6003"]
-    assert diag.data == {"fix": "replace", "with": "{value: '10.0.0.1'}"}
+    assert diag.data.to_json() == {"fix": "replace", "with": "{value: '10.0.0.1'}"}
 
 
 def test_missing_value_fix() -> None:
     _, diags = diagnostics(outs("ip: {description: x}"))
     (diag,) = [d for d in diags if d.code == "E6001"]
-    assert diag.data == {"fix": "add_key", "key": "value"}
+    assert diag.data.to_json() == {"fix": "add_key", "key": "value"}
 
 
 def test_pre_newton_condition_fix() -> None:
     _, diags = diagnostics(outs("ip: {value: 1, condition: c}", MITAKA))
     (diag,) = [d for d in diags if d.code == "W6004"]
-    assert diag.data == {"fix": "raise_version", "version": "2016-10-14"}
+    assert diag.data.to_json() == {"fix": "raise_version", "version": "2016-10-14"}
     assert "ignores" in diag.message

@@ -487,10 +487,11 @@ def test_every_code_has_a_failing_and_a_passing_case() -> None:
 def test_unknown_type_messages_and_suggestions() -> None:
     typo = first(res("s: {type: OS::Nova::Servr}"), "E3014")
     assert "The Resource Type (OS::Nova::Servr) could not be found." in typo.message
-    assert typo.data["suggestions"][0] == "OS::Nova::Server"
-    assert len(typo.data["suggestions"]) <= 3
+    assert typo.data.to_json()["suggestions"][0] == "OS::Nova::Server"
+    assert len(typo.data.to_json()["suggestions"]) <= 3
     assert (
-        first(res("s: {type: OS::Heat::SoftwareConfg}"), "E3014").data["suggestions"][0] == "OS::Heat::SoftwareConfig"
+        first(res("s: {type: OS::Heat::SoftwareConfg}"), "E3014").data.to_json()["suggestions"][0]
+        == "OS::Heat::SoftwareConfig"
     )
     file_name = first(res("s: {type: nested.yml}"), "E3014")
     assert "nested.yaml" in file_name.message and file_name.data is None
@@ -503,15 +504,15 @@ def test_unknown_type_messages_and_suggestions() -> None:
 def test_a_user_catalogue_type_is_suggested_only_when_close() -> None:
     options = Options(resource_type_paths=(ACME,))
     near = first(res("w: {type: Acme::Widgt}"), "W3015", options)
-    assert near.data == {"suggestions": ["Acme::Widget"]}
+    assert near.data.to_json() == {"suggestions": ["Acme::Widget"]}
 
 
 def test_unknown_property_quick_fix_data() -> None:
     diagnostic = first(res("v:\n  type: OS::Cinder::Volume\n  properties: {sise: 1}"), "E3016")
-    assert diagnostic.data == {"suggestions": ["size"]}
+    assert diagnostic.data.to_json() == {"suggestions": ["size"]}
     assert "Unknown Property sise" in diagnostic.message
     nothing_close = first(res("v:\n  type: OS::Cinder::Volume\n  properties: {zzzzzz: 1}"), "E3016")
-    assert nothing_close.data == {"fix": "remove_key"}
+    assert nothing_close.data.to_json() == {"fix": "remove_key"}
 
 
 def test_missing_properties_are_listed() -> None:
@@ -521,7 +522,7 @@ def test_missing_properties_are_listed() -> None:
     nested = first(
         res("g:\n  type: OS::Heat::ResourceGroup\n  properties:\n    resource_def: {properties: {}}"), "E3017"
     )
-    assert nested.data == {"fix": "add_key", "key": "type"}
+    assert nested.data.to_json() == {"fix": "add_key", "key": "type"}
 
 
 def test_heat_messages_for_types_and_constraints() -> None:
@@ -546,19 +547,19 @@ def test_heat_messages_for_types_and_constraints() -> None:
     allowed = first(
         res("r:\n  type: OS::Heat::RandomString\n  properties: {character_classes: [{class: leters}]}"), "E3019"
     )
-    assert allowed.data["suggestions"][0] == "letters"
+    assert allowed.data.to_json()["suggestions"][0] == "letters"
 
 
 def test_status_messages_name_the_replacement() -> None:
     hidden = first(res("ip: {type: OS::Nova::FloatingIP}"), "W3020")
-    assert hidden.data == {"suggestions": ["OS::Neutron::FloatingIP"]}
+    assert hidden.data.to_json() == {"suggestions": ["OS::Neutron::FloatingIP"]}
     assert "hidden since Heat 11.0.0" in hidden.message
     placeholder = first(res("p: {type: OS::Neutron::Pool}"), "W3020")
     assert "placeholder that does nothing" in placeholder.message
     aliased = first(res("a:\n  type: OS::Ceilometer::Alarm\n  properties: {meter_name: m, threshold: 1}"), "W3020")
     assert "`OS::Ceilometer::Alarm` maps to `OS::Aodh::Alarm`" in aliased.message
     prop = first(res("p:\n  type: OS::Neutron::Port\n  properties: {network_id: n}"), "W3021")
-    assert prop.data == {"suggestions": ["network"]}
+    assert prop.data.to_json() == {"suggestions": ["network"]}
 
 
 def test_get_attr_suggestions_include_hidden_names_when_nothing_else_is_close() -> None:
@@ -569,7 +570,7 @@ def test_get_attr_suggestions_include_hidden_names_when_nothing_else_is_close() 
         ),
         "E3022",
     )
-    assert diagnostic.data == {"suggestions": ["first_address"]}
+    assert diagnostic.data.to_json() == {"suggestions": ["first_address"]}
     assert "The Referenced Attribute (s first_adress) is incorrect" in diagnostic.message
 
 

@@ -168,14 +168,14 @@ def test_passing(code: str, snippet: str) -> None:
 def test_unknown_key_suggests_the_hot_spelling() -> None:
     _, diags = diagnostics(res(f"r:\n  {NONE}\n  DeletionPolicy: Retain"))
     (diag,) = [d for d in diags if d.code == "E3002"]
-    assert diag.data == {"suggestions": ["deletion_policy"]}
+    assert diag.data.to_json() == {"suggestions": ["deletion_policy"]}
     assert "deletion_policy" in diag.message
 
 
 def test_version_fix_data() -> None:
     _, diags = diagnostics(res(f"r:\n  {NONE}\n  external_id: abc", MITAKA))
     (diag,) = [d for d in diags if d.code == "E3003"]
-    assert diag.data == {"fix": "raise_version", "version": "2016-10-14"}
+    assert diag.data.to_json() == {"fix": "raise_version", "version": "2016-10-14"}
 
 
 @pytest.mark.parametrize(
@@ -185,13 +185,13 @@ def test_version_fix_data() -> None:
 def test_deletion_policy_replacement(value: str, header: str, replacement: str) -> None:
     _, diags = diagnostics(res(f"r:\n  {NONE}\n  deletion_policy: {value}", header))
     (diag,) = [d for d in diags if d.code == "E3008"]
-    assert diag.data == {"fix": "replace", "with": replacement}
+    assert diag.data.to_json() == {"fix": "replace", "with": replacement}
 
 
 def test_unknown_dependency_suggests_nearest() -> None:
     _, diags = diagnostics(res(f"r:\n  {NONE}\n  depends_on: servr\nserver: {{{NONE}}}"))
     (diag,) = [d for d in diags if d.code == "E3005"]
-    assert diag.data == {"suggestions": ["server"]}
+    assert diag.data.to_json() == {"suggestions": ["server"]}
 
 
 def test_cycle_message_names_the_cycle_once() -> None:

@@ -55,7 +55,7 @@ def test_suggestions_in_data():
     from hot_lsp.analysis.validate import analyze
 
     [d] = [d for d in analyze("heat_template_version: 2016-10-15\n" + R).diagnostics if d.code == "E0012"]
-    assert d.data["suggestions"][0] == "2016-10-14"
+    assert d.data.to_json()["suggestions"][0] == "2016-10-14"
 
 
 def test_oversized_template_warns_like_heat_rejects():

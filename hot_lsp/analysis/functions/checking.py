@@ -19,10 +19,10 @@ import difflib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import TypeGuard
 
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec import TemplateVersion
 from .base import CallSite
 
@@ -39,7 +39,7 @@ class Fault:
     start: int
     end: int
     message: str
-    data: dict[str, Any] | None = None
+    data: QuickFix | None = None
     heat: str = ""  # Heat's own message, when Heat fails here
     parse_time: bool = False  # Heat fails while parsing the call, before evaluating anything
 
@@ -75,7 +75,7 @@ class ArgumentChecker:
         at: Node,
         text: str,
         heat: str = "",
-        data: dict[str, Any] | None = None,
+        data: QuickFix | None = None,
         *,
         parse_time: bool = False,
         quote: bool = True,
@@ -90,7 +90,7 @@ class ArgumentChecker:
         message = f"`{call.name}`: {text}{said}"
         self.faults.append(Fault(ARGUMENT_FAULT, start, end, message, data, heat, parse_time))
 
-    def warn(self, code: str, at: Node, message: str, data: dict[str, Any] | None = None) -> None:
+    def warn(self, code: str, at: Node, message: str, data: QuickFix | None = None) -> None:
         """An argument Heat accepts, but surely not as meant."""
         if not self.parse_only:
             start, end = self.span(at)
@@ -117,8 +117,8 @@ class ArgumentChecker:
             return args
         return call.key
 
-    def raise_to(self, feature: str) -> dict[str, Any]:
-        return {"fix": "raise_version", "version": spec.feature_since(feature).date}
+    def raise_to(self, feature: str) -> QuickFix:
+        return QuickFix(fix="raise_version", version=spec.feature_since(feature).date)
 
 
 # -- small predicates and words, shared by the functions' checks --------------------------------------

@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from ... import spec
-from ...document import Scalar, Sequence
+from ...document import QuickFix, Scalar, Sequence
 from ..evaluation.problems import HeatError, Unknown
 from ..suggest import did_you_mean
 from .base import Call, CallSite, Evaluating, HeatFunction
@@ -58,7 +58,7 @@ def _check_algorithm(c: ArgumentChecker, call: CallSite, algorithm: Scalar) -> N
             algorithm,
             f"{algorithm.value} passes Heat's check but fails when evaluated (its digest needs a length); "
             "use sha256, sha512 or a sha3 variant.",
-            data={"suggestions": ["sha256", "sha512"]},
+            data=QuickFix(suggestions=["sha256", "sha512"]),
         )
     elif name not in spec.HOT_DIGEST_ALGORITHMS:
         usable = sorted(spec.HOT_DIGEST_ALGORITHMS - spec.BROKEN_DIGEST_ALGORITHMS)
@@ -68,7 +68,7 @@ def _check_algorithm(c: ArgumentChecker, call: CallSite, algorithm: Scalar) -> N
             call,
             algorithm,
             f"{algorithm.value!r} is not a hash algorithm Heat's hashlib provides.{hint} Common: md5, sha1, sha256, sha512.",
-            data={"suggestions": suggestions},
+            data=QuickFix(suggestions=suggestions),
         )
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...document import Scalar, Sequence
+from ...document import QuickFix, Scalar, Sequence
 from .base import CallSite, HeatFunction, References
 from .checking import ArgumentChecker, describe, is_str
 from .common import run_time
@@ -42,7 +42,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             args,
             f"get_attr takes a list; the one-character string {args.value!r} only works by accident "
             f"(as [{args.value}]). Write [{args.value}] or [{args.value}, attribute].",
-            {"fix": "replace", "with": f"[{args.value}]"},
+            QuickFix(fix="replace", text=f"[{args.value}]"),
         )
         return
     wording = (

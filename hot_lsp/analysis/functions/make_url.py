@@ -6,7 +6,7 @@ from typing import Any
 from urllib import parse as urlparse
 
 from ... import spec
-from ...document import Mapping, Node, Scalar
+from ...document import Mapping, Node, QuickFix, Scalar
 from ..evaluation.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, closest, describe, is_int_like, is_str, quote_advice
@@ -57,7 +57,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             pair.key,
             f"{describe(pair.key)} is not a URL part; use {', '.join(keys)}.{hint}",
             invalid_arguments(call.name, ", ".join(str(p.key_value) for p in invalid)),
-            {"suggestions": suggestions},
+            QuickFix(suggestions=suggestions),
             parse_time=True,
         )
     for pair in args.entries():

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ..evaluation.problems import HeatError, Unknown
 from ..evaluation.values import Symbol
 from .base import Call, CallSite, Evaluating, HeatFunction
@@ -100,7 +100,7 @@ def check_replace(c: ArgumentChecker, call: CallSite) -> None:
                 pair.key,
                 f"the replacement map takes only `keys` and `values`, not {describe(pair.key)}.",
                 heat,
-                {"suggestions": closest(str(pair.key_value), keys)},
+                QuickFix(suggestions=closest(str(pair.key_value), keys)),
             )
         elif not (c.fn(pair.value) or is_null(pair.value) or isinstance(pair.value, Mapping)):
             c.bad(call, pair.value, f"`{pair.key_value}` must be a map, not {describe(pair.value)}.")

@@ -6,7 +6,7 @@ import itertools
 from collections.abc import Iterable
 from typing import Any
 
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ..evaluation.problems import HeatError, Stop, Unknown
 from ..evaluation.values import Symbol, weight
 from .base import Call, CallSite, Evaluating, HeatFunction
@@ -62,7 +62,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             call.key,
             f"needs {' and '.join(f'`{k}`' for k in missing)}.",
             syntax(call.name),
-            {"missing": missing},
+            QuickFix(missing=missing),
             parse_time=True,
             quote=False,
         )

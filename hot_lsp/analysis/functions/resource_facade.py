@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from ... import spec
+from ...document import QuickFix
 from .base import CallSite, HeatFunction
 from .checking import ArgumentChecker, closest, describe, is_str
 from .common import run_time
@@ -21,7 +22,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
         c.whole(call),
         f"takes one of {', '.join(allowed)}, not {shown}.",
         f'Incorrect arguments to "{call.name}" should be one of: {", ".join(allowed)}',
-        {"suggestions": suggestions},
+        QuickFix(suggestions=suggestions),
     )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...document import Mapping, Node, Scalar
+from ...document import Mapping, Node, QuickFix, Scalar
 from ..evaluation.problems import HeatError, Unknown
 from ..evaluation.values import Symbol
 from .base import Call, CallSite, Evaluating, HeatFunction, Implementation
@@ -79,7 +79,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             call.key,
             f"needs {' and '.join(f'`{k}`' for k in missing)}: {_EXAMPLE}.",
             syntax(call.name),
-            {"missing": missing},
+            QuickFix(missing=missing),
             parse_time=True,
             quote=False,
         )
@@ -187,7 +187,7 @@ def _unused_placeholders(c: ArgumentChecker, call: CallSite, params: Mapping, te
             pairs[placeholder].key,
             f"the placeholder {placeholder!r} does not occur in the template, which {call.name} refuses.",
             not_found(unused),
-            {"fix": "remove_key"},
+            QuickFix(fix="remove_key"),
         )
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import spec
-from ...document import Mapping
+from ...document import Mapping, QuickFix
 from ..evaluation import yaql_engine
 from ..evaluation.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
@@ -49,7 +49,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
                 pair.key,
                 f"takes only `expression` and `data`, not {describe(pair.key)}.",
                 syntax(call.name),
-                {"suggestions": closest(str(pair.key_value), keys), "fix": "remove_key"},
+                QuickFix(suggestions=closest(str(pair.key_value), keys), fix="remove_key"),
                 parse_time=True,
                 quote=False,
             )

@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ... import spec
-from ...document import WARNING, Mapping, Node, Scalar, Sequence, walk
+from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ..codes import define
 from ..dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
@@ -208,7 +208,7 @@ def _check_scalar_definition(
             value,
             f"{prefix}: a bare condition name is not a definition {heat}. Names of other conditions work only "
             f"inside `not`, `and`, `or`, `if` and `condition`; to reuse `{raw}`, write `{fix}`.",
-            data={"fix": "replace", "with": fix},
+            data=QuickFix(fix="replace", text=fix),
         )
     elif isinstance(raw, str) and _boolean_text(raw) is not None:
         literal = _boolean_text(raw)
@@ -216,7 +216,7 @@ def _check_scalar_definition(
             E5003,
             value,
             f"{prefix}: {value.text!r} is a string, not a boolean {heat}. Write {literal} without quotes.",
-            data={"fix": "replace", "with": literal},
+            data=QuickFix(fix="replace", text=literal),
         )
     else:
         kind = "a string" if isinstance(raw, str) else "a number"
@@ -279,7 +279,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
                 ref.node,
                 f"{ref.node.text!r} is a string, not a boolean, and no condition has that name "
                 f'(Heat: Invalid condition "{ref.name}"). Write {literal} without quotes.{note}',
-                data={"fix": "replace", "with": literal},
+                data=QuickFix(fix="replace", text=literal),
                 severity=_severity(note),
             )
             continue
@@ -294,7 +294,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
             E5001,
             ref.node,
             f'No condition is named `{ref.name}` (Heat: Invalid condition "{ref.name}").{hint}{note}',
-            data={"suggestions": near} if near else None,
+            data=QuickFix(suggestions=near) if near else None,
             severity=_severity(note),
         )
 
@@ -330,7 +330,7 @@ def _check_condition_fields(model: TemplateModel, state: _State, report: Reporte
                         pair.key,
                         f"The `condition` of output `{name}` is empty, and Heat treats that as no condition: the "
                         "output is always shown. Give a condition name, or remove the key.",
-                        data={"fix": "remove_key"},
+                        data=QuickFix(fix="remove_key"),
                         severity=WARNING,
                     )
                 continue
@@ -445,7 +445,7 @@ def _report_plain_mapping(
         near = spec.nearest_function_names(name, model.version, 1, condition=True)
         hint = f" Did you mean `{near[0]}`?" if near else f" Condition functions here: {funcs}."
         report_at: Node = inner
-        data = {"suggestions": near} if near else None
+        data = QuickFix(suggestions=near) if near else None
         message = f"{lead} `{name}` is not a condition function, so Heat reads this as data and rejects it.{hint}"
     else:
         report_at = value if value.flow else key
@@ -481,7 +481,7 @@ def _check_not(
         # A one-item flow list can simply lose its brackets; the fix replaces the list.
         fix = None
         if args.flow and len(args.items) == 1 and isinstance(args.items[0], Scalar):
-            fix = {"fix": "replace", "with": args.items[0].text}
+            fix = QuickFix(fix="replace", text=args.items[0].text)
         report(
             E5004,
             args if args.flow else call.key,

@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import Catalogue
 from ..codes import define
@@ -205,7 +205,7 @@ def _unknown_section(environment: EnvironmentModel, key: Node, name: object, rep
     elif name in _DOCUMENTED_SPELLINGS:
         right = _DOCUMENTED_SPELLINGS[name]
         message = f"`{name}` is how Heat's documentation spells it, but Heat only accepts `{right}` ({heard})."
-        data = {"suggestions": [right]}
+        data = QuickFix(suggestions=[right])
     elif name in _TEMPLATE_SECTIONS:
         env_sections = [s for s in environment.sections if s in SECTIONS and s != "parameters"]
         why = f" because it has `{env_sections[0]}`" if env_sections else ""
@@ -218,7 +218,7 @@ def _unknown_section(environment: EnvironmentModel, key: Node, name: object, rep
         near = did_you_mean(name, SECTIONS, 1)
         hint = f" Did you mean `{near[0]}`?" if near else ""
         message = f"`{shown}` is not an environment section ({heard}).{hint}"
-        data = {"suggestions": near} if near else None
+        data = QuickFix(suggestions=near) if near else None
     report(E7001, key, message, data=data)
 
 
@@ -332,7 +332,6 @@ class _Registry:
             node,
             f"The template `{written}` does not exist: looked for {looked_for}.{note} Until it does, the client "
             "cannot send this environment (python-heatclient: Could not fetch contents for the file).",
-            data={"path": looked_for},
         )
 
     def location(self, written: str, base_url: str | None) -> str | None:
@@ -375,7 +374,7 @@ class _Registry:
             W7010,
             value,
             f"Heat has no resource type `{target}` and this file does not map it ({heard}){hint}",
-            data={"suggestions": suggestions} if suggestions else None,
+            data=QuickFix(suggestions=suggestions) if suggestions else None,
         )
 
 
@@ -413,11 +412,11 @@ def _item_span(node: Node) -> Node | tuple[int, int]:
     return node if isinstance(node, Scalar) else (node.start, node.start + 1)
 
 
-def _near(node: Node, allowed: tuple[str, ...]) -> dict[str, object] | None:
+def _near(node: Node, allowed: tuple[str, ...]) -> QuickFix | None:
     if not (isinstance(node, Scalar) and isinstance(node.value, str)):
         return None
     near = did_you_mean(node.value, allowed, 3)
-    return {"suggestions": near} if near else None
+    return QuickFix(suggestions=near) if near else None
 
 
 def rendered_from(path: str) -> str | None:
@@ -453,7 +452,7 @@ def _undeclared_parameters(environment: EnvironmentModel, report: Reporter, know
                 pair.key,
                 f"No template this environment is used with declares a parameter `{name}`: "
                 f"{effect.format(name=name)}.{hint}",
-                data={"suggestions": suggestions} if suggestions else None,
+                data=QuickFix(suggestions=suggestions) if suggestions else None,
             )
 
 
@@ -474,7 +473,7 @@ def _merge_strategies(strategies: Mapping, report: Reporter) -> None:
         is_default = pair.key_value == "default"
         then = "values are overwritten" if is_default else f"Heat uses the file's default, {fallback}, instead"
         near = _near(value, MERGE_STRATEGIES)
-        hint = f" Did you mean `{near['suggestions'][0]}`?" if near else ""  # type: ignore[index]
+        hint = f" Did you mean `{near.suggestions[0]}`?" if near is not None and near.suggestions else ""
         report(
             W7011,
             _item_span(value),
@@ -497,7 +496,7 @@ def _event_sinks(sinks: Sequence, report: Reporter) -> None:
                 E7004,
                 _item_span(kind),
                 f"Heat has no event sink of type `{_text_of(kind)}`; the only one is `zaqar-queue`.",
-                data={"suggestions": list(_EVENT_SINK_TYPES)},
+                data=QuickFix(suggestions=list(_EVENT_SINK_TYPES)),
             )
         if "target" not in sink:
             report(

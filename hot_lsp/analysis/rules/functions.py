@@ -11,10 +11,8 @@ faults it finds are reported here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence, walk
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
 from ..functions import invalid_in_context, not_supported
@@ -233,7 +231,7 @@ def _too_new(model: TemplateModel, report: Reporter, look: LookAlike, since_date
         f"`{look.name}` is available{role} from heat_template_version {since.label}; in this "
         f"{model.version.date} template Heat reads `{look.name}:` as {effect}. Raise heat_template_version "
         f"to {since.date} or later.",
-        {"fix": "raise_version", "version": since.date},
+        QuickFix(fix="raise_version", version=since.date),
     )
 
 
@@ -242,9 +240,11 @@ def _removed(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
     function = spec.FUNCTIONS[name]
     replacement = _cfn_replacement(model, look)
     advice = f"Use `{replacement}` instead." if replacement else _NO_EQUIVALENT.get(name, "HOT has no equivalent") + "."
-    data: dict[str, Any] = {"suggestions": [replacement] if replacement else []}
-    if replacement:
-        data.update({"fix": "replace", "with": replacement})
+    data = (
+        QuickFix(suggestions=[replacement], fix="replace", text=replacement)
+        if replacement
+        else QuickFix(suggestions=[])
+    )
     report(
         E4002,
         look.key,
@@ -268,10 +268,10 @@ def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str
     hot = _cfn_replacement(model, look)
     if hot:
         advice = f" Use `{hot}`{_availability_note(model, look.context, hot)}."
-        data: dict[str, Any] = {"suggestions": [hot], "fix": "replace", "with": hot}
+        data = QuickFix(suggestions=[hot], fix="replace", text=hot)
     else:
         advice = f" {_NO_EQUIVALENT.get(name, 'HOT has no equivalent').capitalize()}."
-        data = {"suggestions": []}
+        data = QuickFix(suggestions=[])
     report(code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {effect}.{advice}", data)
 
 
@@ -304,7 +304,7 @@ def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, ef
         code,
         look.key,
         f"`{name}` is not a function: {effect}. Did you mean `{meant}`{note}?",
-        {"suggestions": suggestions[:3], "fix": "replace", "with": meant},
+        QuickFix(suggestions=suggestions[:3], fix="replace", text=meant),
     )
 
 
@@ -312,12 +312,12 @@ def _invalid_in_condition(model: TemplateModel, report: Reporter, look: LookAlik
     name = look.name
     allowed = ", ".join(sorted(spec.condition_functions_for(model.version)))
     function = spec.FUNCTIONS.get(name)
-    data: dict[str, Any] | None = None
+    data: QuickFix | None = None
     if name == "if":
         advice = "Combine conditions with and, or and not instead."
     elif function is not None and function.condition_since:
         advice = f"It is a condition function from heat_template_version {function.condition_since}."
-        data = {"fix": "raise_version", "version": function.condition_since}
+        data = QuickFix(fix="raise_version", version=function.condition_since)
     else:
         advice = f"Conditions may use only {allowed}; compute other values in a parameter."
     report(
@@ -367,7 +367,7 @@ def _parameter_reference(model: TemplateModel, report: Reporter, name: str, node
         node,
         f"The parameter `{name}` is not declared in `parameters`; Heat fails with "
         f"'The Parameter ({name}) was not provided'.{hint} Declare it, or fix the name.",
-        {"fix": "declare_parameter", "name": name, "suggestions": suggestions},
+        QuickFix(fix="declare_parameter", name=name, suggestions=suggestions),
     )
 
 
@@ -387,13 +387,12 @@ def _unknown_resource(
             E4009,
             node,
             f"`{name}` is a parameter, not a resource: {via} reads resources only. Use get_param to read a parameter.",
-            {
-                "fix": "replace",
-                "with": "get_param",
-                # The fix renames the function, not the name under the diagnostic.
-                "at": [call.key.start, call.key.end] if call is not None else [node.start, node.end],
-                "suggestions": did_you_mean(name, list(model.resources)),
-            },
+            QuickFix(
+                fix="replace",
+                text="get_param",
+                at=[call.key.start, call.key.end] if call is not None else [node.start, node.end],
+                suggestions=did_you_mean(name, list(model.resources)),
+            ),
         )
         return
     suggestions = did_you_mean(name, list(model.resources))
@@ -403,7 +402,7 @@ def _unknown_resource(
         node,
         f"No resource named `{name}` in this template ({via} in {where.dotted()}). Heat says: The specified "
         f'reference "{name}" is incorrect.{hint}',
-        {"suggestions": suggestions},
+        QuickFix(suggestions=suggestions),
     )
 
 
@@ -423,7 +422,7 @@ def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
             E4009,
             call.args,
             f'`{name}` is neither a resource nor a parameter of this template. Heat says: The specified reference "{name}" is incorrect.{hint}',
-            {"suggestions": suggestions},
+            QuickFix(suggestions=suggestions),
         )
 
 

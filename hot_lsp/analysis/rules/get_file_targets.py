@@ -49,5 +49,4 @@ def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
             f"`{written}` does not exist: looked for {path}. python-heatclient reads get_file targets before it "
             "sends the template, so until the file is there it cannot send it (Could not fetch contents for the "
             "file).",
-            data={"path": path},
         )

@@ -13,7 +13,7 @@ part of an interface, so an unused one is a warning.
 
 from __future__ import annotations
 
-from ...document import Scalar, Sequence
+from ...document import QuickFix, Scalar, Sequence
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
@@ -52,7 +52,7 @@ def _unused_parameters(model: TemplateModel, report: Reporter) -> None:
             entry.key,
             f"Parameter `{name}` is declared but no get_param reads it. Remove it, unless a parent template "
             "or environment passes it as part of this template's interface.",
-            {"fix": "remove_key"},
+            QuickFix(fix="remove_key"),
         )
 
 
@@ -78,5 +78,5 @@ def _unused_conditions(model: TemplateModel, report: Reporter) -> None:
             entry.key,
             f"Condition `{name}` is never used: no resource or output `condition`, `if`, `not`, `and` or `or` "
             "refers to it. Attach it where it was meant, or remove it.",
-            {"fix": "remove_key"},
+            QuickFix(fix="remove_key"),
         )

@@ -10,7 +10,7 @@ condition value itself is checked by the conditions rules.
 from __future__ import annotations
 
 from ... import spec
-from ...document import Mapping, Scalar, Sequence
+from ...document import Mapping, QuickFix, Scalar, Sequence
 from ..codes import define
 from ..model import Entry, TemplateModel
 from ..report import Reporter
@@ -63,7 +63,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
                     f"Output `{key}` needs heat_template_version {since} or later; this template is "
                     f"{model.version.date}, so Heat silently ignores it and always shows the output (and rejects "
                     "the key when the template is used as a nested template).",
-                    data={"fix": "raise_version", "version": since},
+                    data=QuickFix(fix="raise_version", version=since),
                 )
                 continue
             shown = key if isinstance(key, str) else pair.key.text if isinstance(pair.key, Scalar) else "?"
@@ -74,7 +74,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
                 pair.key,
                 f'"{shown}" is not a valid keyword inside an output definition (output `{name}`).{hint} Heat ignores '
                 "it in a top-level stack but rejects the template when it is used as a nested template.",
-                data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
+                data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
             )
         if "value" not in body:
             report(
@@ -82,7 +82,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
                 entry.key,
                 f"Output `{name}` has no `value` (Heat: Each output definition must contain a value key.). "
                 "Add `value:` with what the output should show.",
-                data={"fix": "add_key", "key": "value"},
+                data=QuickFix(fix="add_key", key="value"),
             )
 
 
@@ -96,7 +96,7 @@ def _not_a_mapping(model: TemplateModel, name: str, entry: Entry, report: Report
             value,
             f"Output `{name}` must be a mapping with a `value` key, not a bare value (Heat: Output definitions must "
             "be a map.). Write it under `value:`.",
-            data={"fix": "replace", "with": f"{{value: {source}}}"} if one_line else None,
+            data=QuickFix(fix="replace", text=f"{{value: {source}}}") if one_line else None,
         )
         return
     what = "a list" if isinstance(value, Sequence) else "empty"

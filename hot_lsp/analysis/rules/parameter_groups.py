@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec.parameters import GROUPABLE_PSEUDO_PARAMETERS
 from ..codes import define
 from ..model import TemplateModel
@@ -63,7 +63,7 @@ def _group_items(model: TemplateModel, group: Mapping, report: Reporter) -> Iter
             E2013,
             at,
             "The parameters must be provided for each parameter group: add `parameters: [name, ...]`.",
-            {"fix": "add_key", "key": "parameters", "value": "[]"},
+            QuickFix(fix="add_key", key="parameters", value="[]"),
         )
         return
     if not isinstance(pair.value, Sequence):
@@ -86,7 +86,7 @@ def _check_group_item(item: Node, declared: set[Any], names: tuple[str, ...], se
             item,
             f"The {name} parameter must be assigned to one parameter group only; it is already listed "
             "in an earlier group. Remove this entry.",
-            {"fix": "remove_item"},
+            QuickFix(fix="remove_item"),
         )
         return
     if hashable:
@@ -107,5 +107,5 @@ def _check_group_item(item: Node, declared: set[Any], names: tuple[str, ...], se
         item if isinstance(item, Scalar) else (item.start, item.start + 1),
         f"The grouped parameter {shown} does not reference a valid parameter: declare it under "
         f"`parameters` or remove it from the group.{hint}",
-        {"suggestions": suggestions},
+        QuickFix(suggestions=suggestions),
     )

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence, walk
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PARAMETER_TYPES
 from .. import parameter_values as values
 from ..codes import define
@@ -146,7 +146,7 @@ def _not_a_mapping(entry: Entry, report: Reporter) -> None:
     hint = ""
     if isinstance(value, Scalar) and value.value in spec.PARAMETER_TYPES:
         hint = f" Write `{entry.name}: {{type: {value.value}}}`."
-        data = {"fix": "replace", "with": f"{{type: {value.value}}}"}
+        data = QuickFix(fix="replace", text=f"{{type: {value.value}}}")
     at = value if isinstance(value, Scalar) and value.value is not None else entry.key
     report(
         E2004,
@@ -170,7 +170,7 @@ def _check_keys(model: TemplateModel, entry: Entry, body: Mapping, report: Repor
                 pair.key,
                 f"Parameter `{key}` needs heat_template_version {since} or later; this template is "
                 f"{model.version.date} (Heat: Invalid key '{key}' for parameter ({entry.name})).",
-                {"fix": "raise_version", "version": since},
+                QuickFix(fix="raise_version", version=since),
             )
             continue
         message, suggestions = _unknown_key_advice(key, allowed)
@@ -182,12 +182,12 @@ def _check_keys(model: TemplateModel, entry: Entry, body: Mapping, report: Repor
         )
 
 
-def _unknown_key_data(key: Any, suggestions: list[str]) -> dict[str, Any]:
+def _unknown_key_data(key: Any, suggestions: list[str]) -> QuickFix:
     if suggestions:
-        return {"suggestions": suggestions}
+        return QuickFix(suggestions=suggestions)
     if _CFN_KEYS.get(key) == "constraints":
-        return {"suggestions": []}  # the content must move into `constraints`, not vanish
-    return {"suggestions": [], "fix": "remove_key"}
+        return QuickFix(suggestions=[])  # the content must move into `constraints`, not vanish
+    return QuickFix(suggestions=[], fix="remove_key")
 
 
 def _unknown_key_advice(key: Any, allowed: tuple[str, ...]) -> tuple[str, list[str]]:
@@ -222,7 +222,7 @@ def _check_type(entry: Entry, body: Mapping, report: Reporter) -> str | None:
             entry.key,
             f"Missing parameter type for parameter: {entry.name}. Add `type:` with one of "
             f"{', '.join(spec.PARAMETER_TYPES)}.",
-            {"fix": "add_key", "key": "type", "value": "string"},
+            QuickFix(fix="add_key", key="type", value="string"),
         )
         return None
     node = pair.value
@@ -238,7 +238,9 @@ def _check_type(entry: Entry, body: Mapping, report: Reporter) -> str | None:
         advice = f"Did you mean `{suggestions[0]}`?"
     else:
         advice = f"Valid types: {', '.join(spec.PARAMETER_TYPES)}."
-    report(E2002, at, f"Invalid type ({shown}) for parameter `{entry.name}`. {advice}", {"suggestions": suggestions})
+    report(
+        E2002, at, f"Invalid type ({shown}) for parameter `{entry.name}`. {advice}", QuickFix(suggestions=suggestions)
+    )
     return None
 
 
@@ -279,7 +281,7 @@ def _check_flags(body: Mapping, report: Reporter) -> None:
             W2017,
             at,
             f"`{key}` should be true or false. Heat only tests whether the value is truthy, so {shown} {effect}.{hint}",
-            {"fix": "replace", "with": str(meant if meant is not None else truthy).lower()},
+            QuickFix(fix="replace", text=str(meant if meant is not None else truthy).lower()),
         )
 
 
@@ -298,7 +300,9 @@ def _check_tags(model: TemplateModel, entry: Entry, body: Mapping, report: Repor
         return
     node = pair.value
     at = node if isinstance(node, Scalar) and node.value is not None else pair.key
-    fix = {"fix": "replace", "with": f"[{node.text}]"} if isinstance(node, Scalar) and node.value is not None else None
+    fix = (
+        QuickFix(fix="replace", text=f"[{node.text}]") if isinstance(node, Scalar) and node.value is not None else None
+    )
     report(
         E2016,
         at,

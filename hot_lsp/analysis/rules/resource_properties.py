@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...document.nodes import walk
 from ...spec.resource_types import PropertySchema, ResourceType, SupportStatus
 from ..codes import define
@@ -161,7 +161,7 @@ class PropertyChecker:
 
     # -- reporting -----------------------------------------------------------------------------------------
 
-    def error(self, code: str, at: Node | tuple[int, int], message: str, data: dict[str, Any] | None = None) -> None:
+    def error(self, code: str, at: Node | tuple[int, int], message: str, data: QuickFix | None = None) -> None:
         """An error of the resource being checked: a warning when Heat leaves the resource out."""
         self.report(code, at, message + self.note, data=data, severity=self.severity)
 
@@ -240,7 +240,7 @@ class PropertyChecker:
             section.unknown,
             key_node,
             f"Unknown Property {shown} ({self.place(path)}): {what} has no {noun} `{shown}`.{hint}",
-            data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
+            data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
         )
 
     @property
@@ -262,7 +262,7 @@ class PropertyChecker:
         listed = ", ".join(f"`{n}`" for n in missing)
         where = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
         plural = self.nouns[len(missing) > 1]
-        data = {"fix": "add_key", "key": missing[0]} if isinstance(anchor, Scalar) and path != "properties" else None
+        data = QuickFix(fix="add_key", key=missing[0]) if isinstance(anchor, Scalar) and path != "properties" else None
         self.error(
             section.missing,
             anchor,
@@ -280,7 +280,7 @@ class PropertyChecker:
             W3021,
             key_node,
             f"Property `{prop.name}` ({self.place(path)}) is {said}.{use}",
-            data={"suggestions": [replacement]} if replacement else None,
+            data=QuickFix(suggestions=[replacement]) if replacement else None,
         )
 
     def not_implemented(self, key_node: Node | tuple[int, int], name: str, path: str) -> None:
@@ -289,7 +289,7 @@ class PropertyChecker:
             key_node,
             f"Property {name} not implemented yet ({self.place(path)}): Heat declares it for compatibility but "
             "refuses any value for it. Remove it.",
-            data={"fix": "remove_key"},
+            data=QuickFix(fix="remove_key"),
         )
 
     # -- one value ---------------------------------------------------------------------------------------------
@@ -382,13 +382,15 @@ class PropertyChecker:
             at = key if isinstance(key, Scalar) else span_of_key_line(self.model, node)
         allowed = _allowed_values(prop)
         data = (
-            {"suggestions": did_you_mean(str(converted), allowed, 3)} if allowed and isinstance(node, Scalar) else None
+            QuickFix(suggestions=did_you_mean(str(converted), allowed, 3))
+            if allowed and isinstance(node, Scalar)
+            else None
         )
         self.error(
             section.constraint,
             at,
             f"{problem} ({self.place(path)}).",
-            data=data if data and data["suggestions"] else None,
+            data=data if data is not None and data.suggestions else None,
         )
 
     def wrong_type(self, section: Section, prop: PropertySchema, node: Node, path: str, problem: str) -> None:

@@ -21,7 +21,7 @@ import re
 from functools import cache, lru_cache
 
 from ... import spec
-from ...document import WARNING, Mapping, Scalar, Sequence
+from ...document import WARNING, Mapping, QuickFix, Scalar, Sequence
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
@@ -133,7 +133,7 @@ class ResourceChecker(PropertyChecker):
             return
         suggestions = type_suggestions(self.catalogue, name)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
-        data = {"suggestions": suggestions} if suggestions else None
+        data = QuickFix(suggestions=suggestions) if suggestions else None
         if in_heat_namespace(name):
             self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){hint}", data=data)
             return
@@ -159,7 +159,7 @@ class ResourceChecker(PropertyChecker):
             W3020,
             node,
             f"`{rtype.name}`{via} is {said}.{placeholder}{use}",
-            data={"suggestions": [rtype.replacement]} if rtype.replacement else None,
+            data=QuickFix(suggestions=[rtype.replacement]) if rtype.replacement else None,
         )
 
     # -- get_attr ---------------------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ class ResourceChecker(PropertyChecker):
             attribute,
             f"The Referenced Attribute ({resource} {attribute.value}) is incorrect: `{resource}` is a "
             f"`{rtype.name}`, which has no attribute `{attribute.value}`.{hint}" + (DISABLED_NOTE if off else ""),
-            data={"suggestions": suggestions} if suggestions else None,
+            data=QuickFix(suggestions=suggestions) if suggestions else None,
             severity=WARNING if off else 0,
         )
 

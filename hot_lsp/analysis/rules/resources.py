@@ -12,7 +12,7 @@ from __future__ import annotations
 from functools import cache
 
 from ... import spec
-from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
 from ..codes import define
 from ..dependencies import (
     Dependency,
@@ -167,7 +167,7 @@ def _not_a_definition(model: TemplateModel, name: str, entry: Entry, report: Rep
     if isinstance(value, Scalar) and value.value is not None:
         source = model.parsed.text[value.start : value.end]
         one_line = isinstance(value.value, str) and "\n" not in source
-        data = {"fix": "replace", "with": f"{{type: {source}}}"} if one_line else None
+        data = QuickFix(fix="replace", text=f"{{type: {source}}}") if one_line else None
         report(
             E3001,
             value,
@@ -198,7 +198,7 @@ def _check_keys(model: TemplateModel, name: str, body: Mapping, report: Reporter
                 pair.key,
                 f"The resource key `{key}` needs heat_template_version {since} or later; this template is "
                 f"{model.version.date}. Heat says: Invalid keyword(s) inside a resource definition: {key}.",
-                data={"fix": "raise_version", "version": since},
+                data=QuickFix(fix="raise_version", version=since),
             )
             continue
         shown = key if isinstance(key, str) else pair.key.text if isinstance(pair.key, Scalar) else "?"
@@ -213,7 +213,7 @@ def _check_keys(model: TemplateModel, name: str, body: Mapping, report: Reporter
             E3002,
             pair.key,
             f'"{shown}" is not a valid keyword inside a resource definition (resource `{name}`).{hint}',
-            data={"suggestions": suggestions} if suggestions else {"fix": "remove_key"},
+            data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
         )
 
 
@@ -234,7 +234,7 @@ def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter
             _entry_key(model, name),
             f"Resource `{name}` has no `type`; add one, e.g. `type: OS::Heat::None` "
             "(Heat: Each resource must contain a type key.).",
-            data={"fix": "add_key", "key": "type"},
+            data=QuickFix(fix="add_key", key="type"),
         )
         return
     value = pair.value
@@ -247,7 +247,7 @@ def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter
                 value,
                 f"The `type` of resource `{name}` must be a string, not {_shown(value)} "
                 f"(Heat: Resource {name} type type must be string).",
-                data={"fix": "replace", "with": f'"{value.text}"'},
+                data=QuickFix(fix="replace", text=f'"{value.text}"'),
             )
         return
     if _looks_like_call(model, value):
@@ -353,7 +353,7 @@ def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter
     report(E3008, value, message, data=data)
 
 
-def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, ...]) -> tuple[str, dict[str, object]]:
+def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, ...]) -> tuple[str, QuickFix]:
     base = f'Invalid deletion policy "{text}" (Heat\'s values are case-sensitive).'
     capitalised = text.capitalize()
     if capitalised in spec.DELETION_POLICIES:
@@ -362,13 +362,13 @@ def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, .
             return (
                 f"{base} Lowercase `{text}` needs heat_template_version {since} or later; this template is "
                 f"{model.version.date}. Write `{capitalised}`.",
-                {"fix": "replace", "with": capitalised},
+                QuickFix(fix="replace", text=capitalised),
             )
-        return f"{base} Write `{capitalised}`.", {"fix": "replace", "with": capitalised}
+        return f"{base} Write `{capitalised}`.", QuickFix(fix="replace", text=capitalised)
     near = did_you_mean(capitalised, [v for v in valid if v[0].isupper()], 1)
     if near:
-        return f"{base} Did you mean `{near[0]}`?", {"fix": "replace", "with": near[0]}
-    return f"{base} Use one of {', '.join(valid)}.", {"suggestions": [v for v in valid if v[0].isupper()]}
+        return f"{base} Did you mean `{near[0]}`?", QuickFix(fix="replace", text=near[0])
+    return f"{base} Use one of {', '.join(valid)}.", QuickFix(suggestions=[v for v in valid if v[0].isupper()])
 
 
 def _check_external(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
@@ -384,7 +384,7 @@ def _check_external(model: TemplateModel, name: str, body: Mapping, report: Repo
         pair.key,
         f"Resource `{name}` has an `external_id`, so Heat adopts an existing resource and refuses any "
         "`depends_on` (InvalidExternalResourceDependency). Remove `depends_on`.",
-        data={"fix": "remove_key"},
+        data=QuickFix(fix="remove_key"),
     )
 
 
@@ -411,7 +411,7 @@ def _check_unknown_dependencies(model: TemplateModel, disabled: set[str], report
             f"`depends_on` names `{ref.name}`, which is not a resource of this template{hint} "
             f'(Heat: The specified reference "{ref.name}" (in {ref.where.entry}) is incorrect.).'
             + (_DISABLED_NOTE if off else ""),
-            data={"suggestions": suggestions} if suggestions else None,
+            data=QuickFix(suggestions=suggestions) if suggestions else None,
             severity=WARNING if off else 0,
         )
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import spec
-from ...document import Mapping, Node, Scalar, Sequence
+from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
@@ -62,7 +62,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
                 pair.key,
                 f"The `{name}` section needs heat_template_version {since} or later; this template is "
                 f"{model.version.date}. Heat says: The template section is invalid: {name}.",
-                data={"fix": "raise_version", "version": since},
+                data=QuickFix(fix="raise_version", version=since),
             )
             _check_shape(name, pair.value, report)
             continue
@@ -80,11 +80,11 @@ def _unknown_message(name: str, allowed: tuple[str, ...]) -> str:
     return f"`{name}` is not a HOT section (Heat: The template section is invalid: {name}).{hint}"
 
 
-def _unknown_data(name: str, allowed: tuple[str, ...]) -> dict[str, object]:
+def _unknown_data(name: str, allowed: tuple[str, ...]) -> QuickFix:
     hot = spec.CFN_SECTION_SPELLINGS.get(name)
     if hot:
-        return {"suggestions": [hot]}
-    return {"suggestions": did_you_mean(name, allowed, 1)}
+        return QuickFix(suggestions=[hot])
+    return QuickFix(suggestions=did_you_mean(name, allowed, 1))
 
 
 def _check_shape(name: str, value: Node, report: Reporter) -> None:

@@ -30,7 +30,7 @@ import os
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...document import WARNING, Mapping, Node, Scalar, Sequence
+from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
 from ...document.nodes import walk
 from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import PropertySchema, ResourceType
@@ -184,7 +184,6 @@ class _TemplateChecker(PropertyChecker):
             type_node,
             f"{what}: looked for {child.path}.{note} Until it does, its parameters and outputs are not checked, and "
             "python-heatclient cannot send the stack (Could not fetch contents for the file).",
-            data={"path": child.path},
         )
 
     def missing(
@@ -320,7 +319,7 @@ class _TemplateChecker(PropertyChecker):
                 at,
                 f"The Referenced Attribute ({resource} {name}) is incorrect: the members of `{resource}` are "
                 f"`{members.name}`, which has no attribute `{name}`.{hint}",
-                data={"suggestions": suggestions} if suggestions else None,
+                data=QuickFix(suggestions=suggestions) if suggestions else None,
             )
 
     def unknown_output(
@@ -337,7 +336,7 @@ class _TemplateChecker(PropertyChecker):
             E3022,
             at,
             f"The Referenced Attribute ({resource} {name}) is incorrect: {said}, which has no output `{name}`.{hint}",
-            data={"suggestions": suggestions} if suggestions else None,
+            data=QuickFix(suggestions=suggestions) if suggestions else None,
         )
 
 

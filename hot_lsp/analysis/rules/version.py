@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import spec
-from ...document import Scalar
+from ...document import QuickFix, Scalar
 from ...spec.limits import MAX_TEMPLATE_SIZE
 from ..codes import define
 from ..model import TemplateModel
@@ -82,7 +82,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
             at,
             f"heat_template_version is missing; add `heat_template_version: {spec.LATEST.date}` "
             "as the first line (Heat says: Template format version not found).",
-            data={"fix": "add_version", "version": spec.LATEST.date},
+            data=QuickFix(fix="add_version", version=spec.LATEST.date),
         )
         return
     value = pair.value
@@ -101,7 +101,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
             value,
             f'"{value.value}" is not a HOT version Heat 27 accepts.{hint} Valid: '
             f"{', '.join(spec.accepted_version_names())}.",
-            data={"suggestions": suggestions},
+            data=QuickFix(suggestions=suggestions),
         )
 
 
