@@ -55,6 +55,7 @@ from .environment_files import EnvironmentFiles
 from .features.diagnostics import SOURCE, lsp_diagnostics
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
+from .features.snippets import snippet_to_text
 from .indexing import Progress, WorkspaceIndexing, disk_text
 from .store import DocumentStore, Superseded, WorkspaceInputs, named_as_environment
 
@@ -737,53 +738,6 @@ def _apply_defaults(item: types.CompletionItem, defaults: types.CompletionItemDe
     if defaults.data is not None and item.data is None:
         changes["data"] = defaults.data
     return attrs.evolve(item, **changes) if changes else item
-
-
-def snippet_to_text(snippet: str) -> str:
-    """A snippet's text with tabstops dropped and placeholders (or a choice's first option) kept."""
-    text, _ = _snippet_part(snippet, 0, nested=False)
-    return text
-
-
-def _snippet_part(s: str, i: int, nested: bool) -> tuple[str, int]:
-    out: list[str] = []
-    while i < len(s):
-        char = s[i]
-        if char == "\\" and i + 1 < len(s) and s[i + 1] in "$}\\":
-            out.append(s[i + 1])
-            i += 2
-        elif nested and char == "}":
-            return "".join(out), i + 1
-        elif char == "$":
-            j = i + 1
-            braced = j < len(s) and s[j] == "{"
-            if braced:
-                j += 1
-            k = j
-            while k < len(s) and (s[k].isalnum() or s[k] == "_"):
-                k += 1
-            if k == j:  # a lone dollar
-                out.append(char)
-                i += 1
-            elif not braced:
-                i = k  # $1, $0, $NAME: an empty tabstop or variable
-            elif k < len(s) and s[k] == "}":
-                i = k + 1
-            elif k < len(s) and s[k] == ":":
-                inner, i = _snippet_part(s, k + 1, nested=True)
-                out.append(inner)
-            elif k < len(s) and s[k] == "|":
-                end = s.find("|}", k + 1)
-                end = len(s) if end < 0 else end
-                out.append(s[k + 1 : end].split(",")[0].replace("\\,", ",").replace("\\|", "|"))
-                i = end + 2
-            else:
-                out.append(s[i:k])
-                i = k
-        else:
-            out.append(char)
-            i += 1
-    return "".join(out), i
 
 
 def adapt_hover(result: Any, server: HotLanguageServer) -> Any:

@@ -50,6 +50,8 @@ from .hover import (
     describe_version,
 )
 from .snapshot import Snapshot
+from .snippets import escape_snippet as _escape
+from .snippets import snippet_to_text
 
 Kind = types.CompletionItemKind
 
@@ -104,8 +106,6 @@ _RESOURCE_SHAPES = {"properties": _MAP, "metadata": _MAP, "update_policy": _MAP}
 _PARAMETER_SHAPES = {"constraints": _LIST}
 _GROUP_SHAPES = {"parameters": _LIST}
 _ARGUMENT_SHAPES = {"params": _MAP, "for_each": _MAP, "query": _MAP, "keys": _MAP, "values": _MAP}
-
-_SNIPPET_FIELD = re.compile(r"\$\{\d+:((?:[^{}\\]|\\.)*)\}|\$\{\d+\|([^,|]*)[^}]*\|\}|\$\{\d+\}|\$\d+")
 
 
 @dataclass(slots=True)
@@ -218,7 +218,7 @@ def _lsp_item(
     text = item.insert
     snippet = item.snippet
     if snippet and not snippet_support:
-        text, snippet = _plain_snippet(text), False
+        text, snippet = snippet_to_text(text), False
     documentation: types.MarkupContent | str | None = None
     data = None
     if item.doc and defer_docs and len(item.doc) > _LONG_DOC:
@@ -238,24 +238,6 @@ def _lsp_item(
         text_edit=types.TextEdit(range=edit_range, new_text=text),
         tags=[types.CompletionItemTag.Deprecated] if item.deprecated else None,
     )
-
-
-def _plain_snippet(text: str) -> str:
-    """A snippet's text with its placeholders filled by their defaults."""
-
-    def fill(match: re.Match[str]) -> str:
-        if match.group(1) is not None:
-            return re.sub(r"\\(.)", r"\1", match.group(1))
-        if match.group(2) is not None:
-            return match.group(2)
-        return ""
-
-    return _SNIPPET_FIELD.sub(fill, text)
-
-
-def _escape(text: str) -> str:
-    """Literal text inside a snippet."""
-    return text.replace("\\", "\\\\").replace("$", "\\$").replace("}", "\\}")
 
 
 class _Collector:

@@ -20,7 +20,6 @@ from hot_lsp.server import (
     create_server,
     resource_list,
     settings_object,
-    snippet_to_text,
 )
 
 URI = "file:///work/in-process/main.yaml"
@@ -171,23 +170,6 @@ def test_resource_list_required_by():
 )
 def test_settings_object(raw, expected):
     assert settings_object(raw) == expected
-
-
-@pytest.mark.parametrize(
-    ("snippet", "text"),
-    [
-        ("get_param: ${1:name}$0", "get_param: name"),
-        ("{get_attr: [${1:resource}, ${2:attribute}]}", "{get_attr: [resource, attribute]}"),
-        ("${1:outer ${2:inner}} end", "outer inner end"),
-        ("${1|string,number,json|}", "string"),
-        ("cost: \\$5 and \\} and \\\\", "cost: $5 and } and \\"),
-        ("$TM_FILENAME ${TM_LINE_NUMBER} ${2}", "  "),
-        ("a lone $ sign", "a lone $ sign"),
-        ("plain", "plain"),
-    ],
-)
-def test_snippet_to_text(snippet: str, text: str):
-    assert snippet_to_text(snippet) == text
 
 
 def _caps(**completion_item) -> types.ClientCapabilities:
