@@ -45,6 +45,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from . import __version__
+from .analysis.kind import named_as_environment
 from .analysis.resource_list import row_json, tree_rows
 from .analysis.template_files import TemplateFiles
 from .analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
@@ -57,7 +58,7 @@ from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
 from .features.snippets import snippet_to_text
 from .indexing import Progress, WorkspaceIndexing, disk_text
-from .store import DocumentStore, Superseded, WorkspaceInputs, named_as_environment
+from .store import DocumentStore, Superseded, WorkspaceInputs
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -421,7 +422,7 @@ class HotLanguageServer(LanguageServer):
     # -- the workspace index, and documents that read other files ------------------------------
 
     def named_environment(self, path: str) -> bool:
-        return named_as_environment(Path(path).as_uri(), self.settings)
+        return named_as_environment(Path(path).as_uri(), self.settings.environments)
 
     def start_indexing(self) -> None:
         """Read the workspace folders into the index, in the background (work-done progress if supported)."""

@@ -26,7 +26,6 @@ that read an open text that changed while it ran is not kept as current (the nex
 from __future__ import annotations
 
 import asyncio
-import fnmatch
 import itertools
 import json
 import logging
@@ -35,13 +34,13 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 from lsprotocol import types
 
 from .analysis.evaluation import EnvironmentValues, Inputs
-from .analysis.kind import VERSION_KEY
+from .analysis.kind import VERSION_KEY, named_as_environment
 from .analysis.overlay import Overlay
 from .analysis.validate import Analysis, Options, analyze, catalogue_paths
 from .analysis.workspace_index import WorkspaceIndex
@@ -421,7 +420,7 @@ def _options(
     """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments; the
     resource type rules add the catalogues of ``hotLsp.resourceTypePaths``; the cross-file rules read children
     through the registries of ``hotLsp.environments``, from the open documents' texts (``overlay``) first."""
-    named = named_as_environment(uri, settings)
+    named = named_as_environment(uri, settings.environments)
     catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
     place: dict[str, Any] = {
@@ -464,32 +463,7 @@ def _known_parameters(document: _Document, inputs: WorkspaceInputs) -> frozenset
     return names
 
 
-def named_as_environment(uri: str, settings: Settings) -> bool:
-    """Whether a file is named like an environment: it matches ``hotLsp.environments``, or it is called
-    ``env.yaml``/``env-*.yaml``/``*-env.yaml``/``*environment*.yaml``, or it lives in an ``environments`` folder.
-
-    Only matters for a file whose sections are all ones templates share with environments
-    (``parameters``); DESIGN.md: "or `parameters` and no `heat_template_version`, when it is named as an
-    environment".
-    """
-    path = _path_of(uri)
-    name = path.rsplit("/", 1)[-1].lower()
-    stem = name.rsplit(".", 1)[0]
-    if any(fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(name, glob) for glob in settings.environments):
-        return True
-    if "/environments/" in path.lower():
-        return True
-    return (
-        stem == "env" or stem.startswith(("env-", "env_")) or stem.endswith(("-env", "_env")) or "environment" in stem
-    )
-
-
 def _local_path(uri: str) -> str | None:
     """The file a ``file:`` uri names; None for other schemes (untitled buffers)."""
     parsed = urlparse(uri)
     return url2pathname(parsed.path) if parsed.scheme == "file" and parsed.path else None
-
-
-def _path_of(uri: str) -> str:
-    parsed = urlparse(uri)
-    return unquote(parsed.path) if parsed.scheme in ("file", "") else uri

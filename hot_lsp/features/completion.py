@@ -20,6 +20,7 @@ from itertools import count
 from lsprotocol import types
 
 from .. import spec
+from ..analysis.kind import named_as_environment
 from ..analysis.locate import (
     NAMED_KEY_FIELDS,
     Context,
@@ -153,11 +154,10 @@ def completion(
 
         items = environment_items(snapshot, cursor)
     elif analysis.kind == "other" and _is_new_file(analysis.text, cursor):
-        from ..store import named_as_environment
         from .environment_completion import new_environment_items
 
         items = [_section_item("heat_template_version", cursor, 0, spec.LATEST)]
-        if named_as_environment(snapshot.uri, snapshot.settings):  # an environment's sections too
+        if named_as_environment(snapshot.uri, snapshot.settings.environments):  # an environment's sections too
             items += new_environment_items(cursor)
     else:
         return None
