@@ -45,9 +45,9 @@ from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol, lsp_method
 
 from . import __version__
+from .analysis.file_service import FileService
 from .analysis.kind import named_as_environment
 from .analysis.resource_list import row_json, tree_rows
-from .analysis.template_files import TemplateFiles
 from .analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
 from .analysis.validate import Analysis, catalogue_paths
 from .analysis.workspace_index import file_stamp
@@ -169,7 +169,8 @@ class HotLanguageServer(LanguageServer):
             protocol_cls=HotProtocol,
         )
         self._analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
-        self.store = DocumentStore(self._analysis_pool)
+        self.files = FileService()  # what features read files through, kept for the server's life
+        self.store = DocumentStore(self._analysis_pool, self.files)
         self.environment_files = EnvironmentFiles()
         self.trees = TreeCache()  # nested stacks, for hot/resourceList and document symbols
         self.settings = Settings()
@@ -844,7 +845,7 @@ def nested_tree(
     settings = snapshot.settings
 
     def build() -> Tree:
-        files = TemplateFiles(roots, snapshot.overlay)  # children open in the editor: their unsaved text
+        files = snapshot.files.templates(snapshot.overlay, roots)  # children open in the editor: their unsaved text
         environments = [files.environment(env) for env in paths]
         inputs = tree_inputs(
             snapshot.catalogue, environments, settings.parameters, PARAMETERS_SOURCE, values=snapshot.environments

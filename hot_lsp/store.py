@@ -40,6 +40,7 @@ from urllib.request import url2pathname
 from lsprotocol import types
 
 from .analysis.evaluation import EnvironmentValues, Inputs
+from .analysis.file_service import FileService
 from .analysis.kind import VERSION_KEY, named_as_environment
 from .analysis.overlay import Overlay
 from .analysis.validate import Analysis, Options, analyze, catalogue_paths
@@ -102,9 +103,10 @@ class _Document:
 class DocumentStore:
     """Open documents by uri. Not thread-safe: call it from the event loop thread only."""
 
-    def __init__(self, executor: Executor | None = None) -> None:
+    def __init__(self, executor: Executor | None = None, files: FileService | None = None) -> None:
         self._documents: dict[str, _Document] = {}
         self._executor = executor  # where snapshot_async analyses; None: the loop's default executor
+        self.files = files if files is not None else FileService()  # handed to every snapshot
         self._revisions = itertools.count(1)
         self._revision = 0  # the newest text revision of any document
         # Open documents' texts by path, for analyses that read other files (replaced, never changed in place,
@@ -387,6 +389,7 @@ class DocumentStore:
                 environment_paths=inputs.environment_paths,
                 overlay=self._overlay,
                 workspace=inputs.index,
+                files=self.files,
             )
             document.snapshot_key = key
         return document.snapshot

@@ -101,7 +101,7 @@ class _Context:
         return [item for item in items if item.label not in present]
 
     def parameter_keys(self) -> list[_Item]:
-        declared = environment_parameters(self.analysis, self.snapshot.uri)
+        declared = environment_parameters(self.analysis, self.snapshot.uri, self.snapshot.files)
         items = []
         for rank, (name, where) in enumerate(sorted(declared.items())):
             first = where[0]
@@ -193,7 +193,7 @@ class _Context:
         if own is None:
             return []
         items = []
-        for rank, (path, is_folder) in enumerate(template_paths(own, typed)):
+        for rank, (path, is_folder) in enumerate(template_paths(own, typed, self.snapshot.files)):
             kind = Kind.Folder if is_folder else Kind.File
             items.append(_Item(path, kind, path, _NAMES, rank, "folder" if is_folder else "template", filter=path))
         return items
