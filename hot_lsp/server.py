@@ -1058,7 +1058,7 @@ def _register_positional(server: HotLanguageServer) -> None:
     def completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
         return ls.run_feature(
             types.COMPLETION_ITEM_RESOLVE,
-            "completion",
+            "completion_docs",
             "resolve",
             (item,),
             item,
@@ -1292,6 +1292,7 @@ def _custom_uri(params: Any) -> str | None:
 
 _FEATURE_MODULES = (
     "completion",
+    "completion_docs",
     "hover",
     "definition",
     "references",
