@@ -30,7 +30,7 @@ import itertools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
@@ -190,10 +190,6 @@ class DocumentStore:
     def text(self, uri: str) -> str | None:
         document = self._documents.get(uri)
         return document.text if document is not None else None
-
-    def language_id(self, uri: str) -> str:
-        document = self._documents.get(uri)
-        return document.language_id if document is not None else ""
 
     def kind(self, uri: str) -> str | None:
         """What the document was last seen to be ("template", "environment"...); None before its first analysis."""
@@ -393,15 +389,6 @@ class DocumentStore:
             )
             document.snapshot_key = key
         return document.snapshot
-
-    def snapshots(
-        self, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS
-    ) -> Iterator[Snapshot]:
-        """Snapshots of every open document (analysing on this thread what is not yet analysed)."""
-        for uri in list(self._documents):
-            snapshot = self.snapshot(uri, encoding, settings, inputs)
-            if snapshot is not None:
-                yield snapshot
 
 
 def _forget_derived(document: _Document) -> None:
