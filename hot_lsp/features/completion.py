@@ -5,8 +5,10 @@ flow or block, the typed prefix); this module decides what may be typed there an
 insert it. Names (parameters, resources, conditions) and the version come from the current
 model, or also from the last one that parsed when the text is broken. Resource types, property
 names and values and ``get_attr`` attribute names come from the resource type catalogue of the
-snapshot's settings (``resource_type_docs`` finds the schema at the cursor). Every edit replaces
-the typed word on the cursor's line (a type name with its colons) and nothing else.
+snapshot's settings (``resource_type_completion``); environment files have their own module
+(``environment_completion``). Every edit replaces the typed word on the cursor's line (a type
+name with its colons) and nothing else. Items become LSP items for the client in
+``completion_items``; long docs may be left for completionItem/resolve (``completion_docs``).
 """
 
 from __future__ import annotations
