@@ -26,22 +26,22 @@ that read an open text that changed while it ran is not kept as current (the nex
 from __future__ import annotations
 
 import asyncio
-import fnmatch
 import itertools
 import json
 import logging
 import os
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 from urllib.request import url2pathname
 
 from lsprotocol import types
 
 from .analysis.evaluation.inputs import EnvironmentValues, Inputs
-from .analysis.kind import VERSION_KEY
+from .analysis.file_service import FileService
+from .analysis.kind import VERSION_KEY, named_as_environment
 from .analysis.overlay import Overlay
 from .analysis.validate import Analysis, Options, analyze, catalogue_paths
 from .analysis.workspace_index import WorkspaceIndex
@@ -104,9 +104,10 @@ class _Document:
 class DocumentStore:
     """Open documents by uri. Not thread-safe: call it from the event loop thread only."""
 
-    def __init__(self, executor: Executor | None = None) -> None:
+    def __init__(self, executor: Executor | None = None, files: FileService | None = None) -> None:
         self._documents: dict[str, _Document] = {}
         self._executor = executor  # where snapshot_async analyses; None: the loop's default executor
+        self.files = files if files is not None else FileService()  # handed to every snapshot
         self._revisions = itertools.count(1)
         self._revision = 0  # the newest text revision of any document
         # Open documents' texts by path, for analyses that read other files (replaced, never changed in place,
@@ -190,10 +191,6 @@ class DocumentStore:
     def text(self, uri: str) -> str | None:
         document = self._documents.get(uri)
         return document.text if document is not None else None
-
-    def language_id(self, uri: str) -> str:
-        document = self._documents.get(uri)
-        return document.language_id if document is not None else ""
 
     def kind(self, uri: str) -> str | None:
         """What the document was last seen to be ("template", "environment"...); None before its first analysis."""
@@ -389,18 +386,10 @@ class DocumentStore:
                 environment_paths=inputs.environment_paths,
                 overlay=self._overlay,
                 workspace=inputs.index,
+                files=self.files,
             )
             document.snapshot_key = key
         return document.snapshot
-
-    def snapshots(
-        self, encoding: Encoding, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS
-    ) -> Iterator[Snapshot]:
-        """Snapshots of every open document (analysing on this thread what is not yet analysed)."""
-        for uri in list(self._documents):
-            snapshot = self.snapshot(uri, encoding, settings, inputs)
-            if snapshot is not None:
-                yield snapshot
 
 
 def _forget_derived(document: _Document) -> None:
@@ -422,7 +411,7 @@ def _options(
     """How to analyse ``uri``: the 8xxx rules evaluate with ``hotLsp.parameters`` and the environments; the
     resource type rules add the catalogues of ``hotLsp.resourceTypePaths``; the cross-file rules read children
     through the registries of ``hotLsp.environments``, from the open documents' texts (``overlay``) first."""
-    named = named_as_environment(uri, settings)
+    named = named_as_environment(uri, settings.environments)
     catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
     place: dict[str, Any] = {
@@ -465,32 +454,7 @@ def _known_parameters(document: _Document, inputs: WorkspaceInputs) -> frozenset
     return names
 
 
-def named_as_environment(uri: str, settings: Settings) -> bool:
-    """Whether a file is named like an environment: it matches ``hotLsp.environments``, or it is called
-    ``env.yaml``/``env-*.yaml``/``*-env.yaml``/``*environment*.yaml``, or it lives in an ``environments`` folder.
-
-    Only matters for a file whose sections are all ones templates share with environments
-    (``parameters``); DESIGN.md: "or `parameters` and no `heat_template_version`, when it is named as an
-    environment".
-    """
-    path = _path_of(uri)
-    name = path.rsplit("/", 1)[-1].lower()
-    stem = name.rsplit(".", 1)[0]
-    if any(fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(name, glob) for glob in settings.environments):
-        return True
-    if "/environments/" in path.lower():
-        return True
-    return (
-        stem == "env" or stem.startswith(("env-", "env_")) or stem.endswith(("-env", "_env")) or "environment" in stem
-    )
-
-
 def _local_path(uri: str) -> str | None:
     """The file a ``file:`` uri names; None for other schemes (untitled buffers)."""
     parsed = urlparse(uri)
     return url2pathname(parsed.path) if parsed.scheme == "file" and parsed.path else None
-
-
-def _path_of(uri: str) -> str:
-    parsed = urlparse(uri)
-    return unquote(parsed.path) if parsed.scheme in ("file", "") else uri

@@ -6,8 +6,11 @@ files get diagnostics (DESIGN.md, "Files the server treats as HOT").
 
 from __future__ import annotations
 
+import fnmatch
 import re
+from collections.abc import Iterable
 from typing import Literal
+from urllib.parse import unquote, urlparse
 
 from ..document import Mapping, Node
 
@@ -56,3 +59,25 @@ def _looks_like_unversioned_template(root: Mapping) -> bool:
     if not isinstance(resources, Mapping) or len(resources) == 0:
         return False
     return all(isinstance(p.value, Mapping) and "type" in p.value for p in resources.entries())
+
+
+def named_as_environment(uri: str, environment_globs: Iterable[str] = ()) -> bool:
+    """Whether a file is named like an environment: it matches one of ``environment_globs`` (``hotLsp.environments``),
+    or it is called ``env.yaml``/``env-*.yaml``/``*-env.yaml``/``*environment*.yaml``, or it lives in an
+    ``environments`` folder.
+
+    Only matters for a file whose sections are all ones templates share with environments
+    (``parameters``); DESIGN.md: "or `parameters` and no `heat_template_version`, when it is named as an
+    environment".
+    """
+    parsed = urlparse(uri)
+    path = unquote(parsed.path) if parsed.scheme in ("file", "") else uri
+    name = path.rsplit("/", 1)[-1].lower()
+    stem = name.rsplit(".", 1)[0]
+    if any(fnmatch.fnmatch(path, glob) or fnmatch.fnmatch(name, glob) for glob in environment_globs):
+        return True
+    if "/environments/" in path.lower():
+        return True
+    return (
+        stem == "env" or stem.startswith(("env-", "env_")) or stem.endswith(("-env", "_env")) or "environment" in stem
+    )

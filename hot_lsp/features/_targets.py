@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 import os
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,21 +101,6 @@ def target_at(analysis: Analysis, offset: int) -> Target | None:
         return None
     target = index.targets[at]
     return target if offset <= target.node.end else None
-
-
-def references_at(analysis: Analysis, offset: int) -> list[Reference]:
-    """The references whose name starts exactly at ``offset``."""
-    if analysis.model is None:
-        return []
-    index = target_index(analysis)
-    at = bisect_left(index.starts, offset)
-    found = []
-    while at < len(index.starts) and index.starts[at] == offset:
-        reference = index.targets[at].reference
-        if reference is not None:
-            found.append(reference)
-        at += 1
-    return found
 
 
 def definition_keys(analysis: Analysis, kind: RefKind, name: str) -> list[Scalar]:

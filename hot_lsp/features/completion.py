@@ -5,23 +5,20 @@ flow or block, the typed prefix); this module decides what may be typed there an
 insert it. Names (parameters, resources, conditions) and the version come from the current
 model, or also from the last one that parsed when the text is broken. Resource types, property
 names and values and ``get_attr`` attribute names come from the resource type catalogue of the
-snapshot's settings (``resource_type_docs`` finds the schema at the cursor). Every edit replaces
-the typed word on the cursor's line (a type name with its colons) and nothing else.
+snapshot's settings (``resource_type_completion``); environment files have their own module
+(``environment_completion``). Every edit replaces the typed word on the cursor's line (a type
+name with its colons) and nothing else. Items become LSP items for the client in
+``completion_items``; long docs may be left for completionItem/resolve (``completion_docs``).
 """
 
 from __future__ import annotations
-
-import itertools
-import re
-from dataclasses import dataclass
-from functools import lru_cache
-from itertools import count
 
 from lsprotocol import types
 
 from .. import spec
 from ..analysis import functions as heat_functions
 from ..analysis.cursor import Cursor, cursor_at
+from ..analysis.kind import named_as_environment
 from ..analysis.locate import (
     NAMED_KEY_FIELDS,
     Context,
@@ -33,12 +30,26 @@ from ..analysis.locate import (
     lookup,
     name_slot,
 )
-from ..document import Mapping, Node, Scalar
-from ..document.scalars import type_plain
+from ..document import Mapping, Scalar
 from ..spec import TemplateVersion
-from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
+from .completion_docs import custom_constraint_doc, function_ref, key_doc
+from .completion_items import (
+    FUNCTIONS,
+    KEYS,
+    LIST,
+    MAP,
+    NAMES,
+    PSEUDO,
+    VALUES,
+    Item,
+    Kind,
+    key_text,
+    lsp_item,
+    word_length,
+)
+from .environment_completion import environment_items, new_environment_items
 from .hover import (
     describe_condition,
     describe_function,
@@ -47,12 +58,9 @@ from .hover import (
     describe_resource,
     describe_version,
 )
+from .resource_type_completion import ResourceTypeCompletion, type_items
 from .snapshot import Snapshot
-
-Kind = types.CompletionItemKind
-
-# Sort groups: what the slot most likely wants comes first.
-_NAMES, _VALUES, _KEYS, _PSEUDO, _FUNCTIONS = range(5)
+from .snippets import escape_snippet
 
 # The functions people reach for most, first; the rest follow by name.
 _FUNCTION_ORDER = (
@@ -90,34 +98,17 @@ _NAMED_ARGUMENT_MAPS: dict[str, frozenset[tuple[object, ...]]] = {
 }
 
 # How a key's value is usually written, for the text inserted after the key in block style.
-_MAP, _LIST = "map", "list"
 _SECTION_SHAPES = {
-    "parameters": _MAP,
-    "resources": _MAP,
-    "outputs": _MAP,
-    "conditions": _MAP,
-    "parameter_groups": _LIST,
+    "parameters": MAP,
+    "resources": MAP,
+    "outputs": MAP,
+    "conditions": MAP,
+    "parameter_groups": LIST,
 }
-_RESOURCE_SHAPES = {"properties": _MAP, "metadata": _MAP, "update_policy": _MAP}
-_PARAMETER_SHAPES = {"constraints": _LIST}
-_GROUP_SHAPES = {"parameters": _LIST}
-_ARGUMENT_SHAPES = {"params": _MAP, "for_each": _MAP, "query": _MAP, "keys": _MAP, "values": _MAP}
-
-_SNIPPET_FIELD = re.compile(r"\$\{\d+:((?:[^{}\\]|\\.)*)\}|\$\{\d+\|([^,|]*)[^}]*\|\}|\$\{\d+\}|\$\d+")
-
-
-@dataclass(slots=True)
-class _Item:
-    label: str
-    kind: Kind
-    insert: str
-    group: int
-    rank: int = 0
-    detail: str | None = None
-    doc: str | None = None
-    snippet: bool = False
-    filter: str | None = None
-    deprecated: bool = False
+_RESOURCE_SHAPES = {"properties": MAP, "metadata": MAP, "update_policy": MAP}
+_PARAMETER_SHAPES = {"constraints": LIST}
+_GROUP_SHAPES = {"parameters": LIST}
+_ARGUMENT_SHAPES = {"params": MAP, "for_each": MAP, "query": MAP, "keys": MAP, "values": MAP}
 
 
 def completion(
@@ -133,7 +124,7 @@ def completion(
     ``snippet_support``/``markdown``: the client's capabilities (completionItem.snippetSupport,
     completionItem.documentationFormat); without them snippets become plain text and docs plain.
     ``resolve_documentation``: the client resolves ``documentation`` later (completionItem.resolveSupport),
-    so long docs are left out of the list and sent by :func:`resolve` for the item the user looks at.
+    so long docs are left out of the list and sent by ``completion_docs.resolve`` for the item the user looks at.
     """
     analysis = snapshot.analysis
     offset = snapshot.offset(params.position)
@@ -147,113 +138,35 @@ def completion(
     elif analysis.kind == "environment" or (
         snapshot.last_good is not None and snapshot.last_good.kind == "environment"
     ):
-        from .environment_completion import environment_items  # (it builds on this module's items)
-
         items = environment_items(snapshot, cursor)
     elif analysis.kind == "other" and _is_new_file(analysis.text, cursor):
-        from ..store import named_as_environment
-        from .environment_completion import new_environment_items
-
         items = [_section_item("heat_template_version", cursor, 0, spec.LATEST)]
-        if named_as_environment(snapshot.uri, snapshot.settings):  # an environment's sections too
+        if named_as_environment(snapshot.uri, snapshot.settings.environments):  # an environment's sections too
             items += new_environment_items(cursor)
     else:
         return None
     if not items:
         return None
-    word_end = cursor.offset + _word_length(cursor.after)
+    word_end = cursor.offset + word_length(cursor.after)
     edit_range = snapshot.range(cursor.prefix_start, word_end)
     return types.CompletionList(
         is_incomplete=False,
-        items=[_lsp_item(item, edit_range, snippet_support, markdown, resolve_documentation) for item in items],
+        items=[
+            lsp_item(
+                item,
+                edit_range,
+                snippet_support=snippet_support,
+                markdown=markdown,
+                defer_docs=resolve_documentation,
+            )
+            for item in items
+        ],
     )
-
-
-def resolve(item: types.CompletionItem, *, markdown: bool = True) -> types.CompletionItem:
-    """completionItem/resolve: the documentation a list left out (see ``resolve_documentation``)."""
-    key = item.data.get(_DOC_KEY) if isinstance(item.data, dict) else None
-    doc = _deferred_docs.get(key) if isinstance(key, int) else None
-    if doc is not None and item.documentation is None:
-        item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if markdown else doc
-    return item
-
-
-# Docs left out of lists, by key, for completionItem/resolve: the newest ones only (a client resolves items of
-# the list it shows now). A type list carries 170 docs, about 70 kB; sent on resolve, one at a time.
-_DOC_KEY = "hotLspDoc"
-_DEFERRED_LIMIT = 20_000
-_LONG_DOC = 160
-_deferred_docs: dict[int, str] = {}
-_deferred_keys = itertools.count()
-
-
-def _defer(doc: str) -> int:
-    key = next(_deferred_keys)
-    _deferred_docs[key] = doc
-    if len(_deferred_docs) > _DEFERRED_LIMIT:
-        for old in list(itertools.islice(_deferred_docs, len(_deferred_docs) - _DEFERRED_LIMIT)):
-            _deferred_docs.pop(old, None)
-    return key
 
 
 def _is_new_file(text: str, cursor: Cursor) -> bool:
     """An empty document being started: only the version line makes sense, and is worth offering."""
     return "\n" not in text.strip() and cursor.path == () and cursor.bare and cursor.column == 0
-
-
-def _word_length(after: str) -> int:
-    i = 0
-    while i < len(after) and after[i] not in " \t{}[],'\"":
-        if after[i] == ":" and (i + 1 == len(after) or after[i + 1] in " \t"):
-            break
-        i += 1
-    return i
-
-
-def _lsp_item(
-    item: _Item, edit_range: types.Range, snippet_support: bool, markdown: bool, defer_docs: bool = False
-) -> types.CompletionItem:
-    text = item.insert
-    snippet = item.snippet
-    if snippet and not snippet_support:
-        text, snippet = _plain_snippet(text), False
-    documentation: types.MarkupContent | str | None = None
-    data = None
-    if item.doc and defer_docs and len(item.doc) > _LONG_DOC:
-        data = {_DOC_KEY: _defer(item.doc)}
-    elif item.doc:
-        documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=item.doc) if markdown else item.doc
-    return types.CompletionItem(
-        data=data,
-        label=item.label,
-        kind=item.kind,
-        detail=item.detail,
-        documentation=documentation,
-        sort_text=f"{item.group}{item.rank:04d}{item.label}",
-        filter_text=item.filter or item.label,
-        insert_text_format=types.InsertTextFormat.Snippet if snippet else types.InsertTextFormat.PlainText,
-        insert_text_mode=types.InsertTextMode.AsIs if "\n" in text else None,
-        text_edit=types.TextEdit(range=edit_range, new_text=text),
-        tags=[types.CompletionItemTag.Deprecated] if item.deprecated else None,
-    )
-
-
-def _plain_snippet(text: str) -> str:
-    """A snippet's text with its placeholders filled by their defaults."""
-
-    def fill(match: re.Match[str]) -> str:
-        if match.group(1) is not None:
-            return re.sub(r"\\(.)", r"\1", match.group(1))
-        if match.group(2) is not None:
-            return match.group(2)
-        return ""
-
-    return _SNIPPET_FIELD.sub(fill, text)
-
-
-def _escape(text: str) -> str:
-    """Literal text inside a snippet."""
-    return text.replace("\\", "\\\\").replace("$", "\\$").replace("}", "\\}")
 
 
 class _Collector:
@@ -263,16 +176,11 @@ class _Collector:
         self.names = names
         self.version: TemplateVersion = names.version
         self.place: Place = classify(cursor.path, names.version)
-        self.types = docs.types_of(snapshot)
-        self.roots: tuple[Node | None, ...] = self.types.roots
+        self.resource_types = ResourceTypeCompletion(snapshot, cursor, self.place, docs.types_of(snapshot))
 
-    @property
-    def catalogue(self) -> Catalogue:
-        return self.snapshot.catalogue  # read only where a resource type matters
-
-    def collect(self) -> list[_Item]:
+    def collect(self) -> list[Item]:
         cursor = self.cursor
-        items: list[_Item] = []
+        items: list[Item] = []
         if cursor.slot == "key":
             items.extend(self.keys())
             context = self.function_context(as_key=True)
@@ -328,7 +236,7 @@ class _Collector:
     def _has_other_keys(self) -> bool:
         return bool(self._present_keys())
 
-    def functions(self, context: Context, form: str) -> list[_Item]:
+    def functions(self, context: Context, form: str) -> list[Item]:
         version = self.version
         table = heat_functions.table(version, context)
         items = []
@@ -336,14 +244,15 @@ class _Collector:
             function = spec.FUNCTIONS[name]
             rank = _FUNCTION_ORDER.index(name) if name in _FUNCTION_ORDER else len(_FUNCTION_ORDER)
             items.append(
-                _Item(
+                Item(
                     label=name,
                     kind=Kind.Function,
                     insert=self._call_text(name, function.snippet, form),
-                    group=_FUNCTIONS,
+                    group=FUNCTIONS,
                     rank=rank,
                     detail=function.signature,
                     doc=describe_function(name, version, context),
+                    doc_ref=function_ref(name, version, context),
                     snippet=form != "quoted",
                 )
             )
@@ -352,24 +261,25 @@ class _Collector:
     def _call_text(self, name: str, snippet: str, form: str) -> str:
         cursor = self.cursor
         if form == "quoted" or cursor.key_follows:
-            return name if form == "quoted" else _escape(name)
+            return name if form == "quoted" else escape_snippet(name)
         if form == "block":
             if snippet.startswith("\n"):
                 return f"{name}:" + snippet.replace("\n", "\n" + " " * cursor.column)
             return f"{name}: {snippet}"
         flow = _flow_snippet(snippet)
         if form == "key":
-            rest = cursor.after[_word_length(cursor.after) :]
+            rest = cursor.after[word_length(cursor.after) :]
             close = "}" if "}" not in rest and not self.snapshot.analysis.parsed.syntax_ok else ""
             return f"{name}: {flow}{close}"
         return f"{{{name}: {flow}}}"
 
     # -- keys -------------------------------------------------------------------------------------
 
-    def keys(self) -> list[_Item]:
+    def keys(self) -> list[Item]:
         path = self.cursor.path
         version = self.version
         present = self._present_keys()
+        # (key, the table of key docs it is in, how values are written, kind, detail)
         found: list[tuple[str, str | None, dict[str, str], Kind, str]] = []
         if path == ():
             items = [
@@ -381,41 +291,45 @@ class _Collector:
         section = path[0]
         if len(path) == 2 and section == "resources":
             found = [
-                (k, spec.RESOURCE_KEY_DOCS.get(k), _RESOURCE_SHAPES, Kind.Property, "resource key")
+                (k, "resource", _RESOURCE_SHAPES, Kind.Property, "resource key")
                 for k in spec.resource_keys_for(version)
             ]
         elif len(path) == 2 and section == "parameters":
             found = [
-                (k, spec.PARAMETER_KEY_DOCS.get(k), _PARAMETER_SHAPES, Kind.Property, "parameter key")
+                (k, "parameter", _PARAMETER_SHAPES, Kind.Property, "parameter key")
                 for k in spec.parameter_keys_for(version)
             ]
         elif len(path) == 2 and section == "outputs":
-            found = [
-                (k, spec.OUTPUT_KEY_DOCS.get(k), {}, Kind.Property, "output key") for k in spec.output_keys_for(version)
-            ]
+            found = [(k, "output", {}, Kind.Property, "output key") for k in spec.output_keys_for(version)]
         elif len(path) == 2 and section == "parameter_groups" and isinstance(path[1], int):
             found = [
-                (k, doc, _GROUP_SHAPES, Kind.Property, "parameter group key")
-                for k, doc in PARAMETER_GROUP_KEY_DOCS.items()
+                (k, "parameter_group", _GROUP_SHAPES, Kind.Property, "parameter group key")
+                for k in PARAMETER_GROUP_KEY_DOCS
             ]
         elif len(path) == 4 and section == "parameters" and path[2] == "constraints":
             return self._constraint_keys(str(path[1]), present)
-        elif section == "resources" and len(path) >= 3 and path[2] == "properties" and self._in_property_value():
-            return self._property_keys(present)
+        elif (
+            section == "resources"
+            and len(path) >= 3
+            and path[2] == "properties"
+            and self.resource_types.in_property_value()
+        ):
+            return self.resource_types.property_keys(present)
         else:
             found = self._argument_keys()
         return [
-            _Item(
+            Item(
                 label=key,
                 kind=kind,
-                insert=self._key_text(key, shapes.get(key)),
-                group=_KEYS,
+                insert=key_text(self.cursor, key, shapes.get(key)),
+                group=KEYS,
                 rank=rank,
                 detail=what,
-                doc=doc,
+                doc=key_doc(table, key) if table else None,
+                doc_ref=("key", table, key) if table else None,
                 snippet=not self.cursor.quote,
             )
-            for rank, (key, doc, shapes, kind, what) in enumerate(found)
+            for rank, (key, table, shapes, kind, what) in enumerate(found)
             if key not in present
         ]
 
@@ -428,7 +342,7 @@ class _Collector:
         what = f"{call.name} argument"
         return [(key, None, _ARGUMENT_SHAPES, Kind.Property, what) for key in keys]
 
-    def _constraint_keys(self, parameter: str, present: set[str]) -> list[_Item]:
+    def _constraint_keys(self, parameter: str, present: set[str]) -> list[Item]:
         param_type = self._parameter_type(parameter)
         kinds = spec.constraint_kinds_for(self.version, param_type)
         items = []
@@ -436,26 +350,27 @@ class _Collector:
             kind = spec.CONSTRAINT_KINDS[name]
             if name in present:
                 continue
-            insert = _escape(name) if self.cursor.key_follows or self.cursor.quote else f"{name}: {kind.snippet}"
+            insert = escape_snippet(name) if self.cursor.key_follows or self.cursor.quote else f"{name}: {kind.snippet}"
             items.append(
-                _Item(
+                Item(
                     label=name,
                     kind=Kind.Property,
                     insert=name if self.cursor.quote else insert,
-                    group=_KEYS,
+                    group=KEYS,
                     rank=rank,
                     detail="constraint" + (f" for {param_type}" if param_type else ""),
                     doc=kind.doc,
+                    doc_ref=("constraint", name),
                     snippet=not self.cursor.quote,
                 )
             )
         if "description" not in present:
             items.append(
-                _Item(
+                Item(
                     label="description",
                     kind=Kind.Property,
-                    insert=self._key_text("description", None),
-                    group=_KEYS,
+                    insert=key_text(self.cursor, "description", None),
+                    group=KEYS,
                     rank=len(kinds),
                     detail="constraint key",
                     doc="The message Heat reports when the value fails this constraint.",
@@ -471,17 +386,6 @@ class _Collector:
             node = named.entry.get("type") if named is not None else None
         return node.value if isinstance(node, Scalar) and isinstance(node.value, str) else None
 
-    def _key_text(self, key: str, shape: str | None) -> str:
-        cursor = self.cursor
-        if cursor.quote:
-            return key
-        if cursor.key_follows:
-            return _escape(key)
-        if cursor.flow or shape is None:
-            return f"{key}: $0"
-        indent = " " * (cursor.column + 2)
-        return f"{key}:\n{indent}" + ("- $0" if shape == _LIST else "$0")
-
     def _present_keys(self) -> set[str]:
         """Keys the mapping at the cursor already has, but the one being typed."""
         parsed = self.snapshot.analysis.parsed
@@ -491,7 +395,7 @@ class _Collector:
         cursor = self.cursor
         # In broken text only what was read before the cursor's line is certain.
         reliable = len(parsed.text) if parsed.syntax_ok else cursor.line_start
-        word_end = cursor.offset + _word_length(cursor.after)
+        word_end = cursor.offset + word_length(cursor.after)
         return {
             str(pair.key_value)
             for pair in node.pairs
@@ -505,10 +409,10 @@ class _Collector:
 
     # -- values -----------------------------------------------------------------------------------
 
-    def values(self, *, inline: bool) -> list[_Item]:
+    def values(self, *, inline: bool) -> list[Item]:
         cursor = self.cursor
         path = cursor.path
-        items: list[_Item] = []
+        items: list[Item] = []
         kind = name_slot(self.place)
         if kind == "parameter":
             items.extend(self._parameters())
@@ -520,175 +424,60 @@ class _Collector:
             items.extend(self._versions())
         elif len(path) == 3 and path[0] == "parameters" and path[2] == "type":
             items.extend(
-                _Item(name, Kind.TypeParameter, name, _VALUES, rank, "parameter type", doc)
+                Item(
+                    name,
+                    Kind.TypeParameter,
+                    name,
+                    VALUES,
+                    rank,
+                    "parameter type",
+                    doc,
+                    doc_ref=("parameter_type", name),
+                )
                 for rank, (name, doc) in enumerate(spec.PARAMETER_TYPES.items())
             )
         elif len(path) == 5 and path[0] == "parameters" and path[2] == "constraints" and path[4] == "custom_constraint":
             items.extend(
-                _Item(name, Kind.Value, name, _VALUES, 0, what, _constraint_doc(name, what))
+                Item(
+                    name,
+                    Kind.Value,
+                    name,
+                    VALUES,
+                    0,
+                    what,
+                    custom_constraint_doc(name),
+                    doc_ref=("custom_constraint", name),
+                )
                 for name, what in sorted(spec.CUSTOM_CONSTRAINTS.items())
             )
         elif len(path) == 3 and path[0] == "resources" and path[2] == "deletion_policy":
             items.extend(
-                _Item(name, Kind.Value, name, _VALUES, rank, "deletion policy")
+                Item(name, Kind.Value, name, VALUES, rank, "deletion policy")
                 for rank, name in enumerate(spec.deletion_policies_for(self.version))
             )
         elif len(path) == 3 and path[0] == "resources" and path[2] == "type":
-            items.extend(_type_items(self.catalogue))
+            items.extend(type_items(self.snapshot.catalogue))
         elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":
-            items.extend(self._property_values())
+            items.extend(self.resource_types.property_values())
         call = self.place.call
         if call is not None and call.function.slot(self.place.arguments) == "attribute":
-            items.extend(self._attributes())
+            items.extend(self.resource_types.attributes())
         return items
 
-    # -- resource types, properties and attributes ------------------------------------------------
-
-    def _property_place(self) -> docs.PropertyPlace | None:
-        """Where the cursor sits in a resource's properties (None inside a call other than `if`, or when the
-        resource's type is not in the catalogue)."""
-        path = docs.through_if_branches(self.place)
-        return docs.property_place(path, self.types) if path is not None else None
-
-    def _in_property_value(self) -> bool:
-        """Not in a call's arguments (but in an `if` branch, which is the property's value)."""
-        return self.place.call is None or docs.through_if_branches(self.place) is not None
-
-    def _property_keys(self, present: set[str]) -> list[_Item]:
-        found = self._property_place()
-        if found is None:
-            return self._child_parameter_keys(present)
-        keys = docs.keys_at(found.resource_type.properties, found.parts)
-        if not keys:
-            return []
-        owner = found.resource_type.name
-        chosen = sorted(
-            (schema for name, schema in keys.items() if name not in present and docs.offered(schema)),
-            key=lambda schema: (not schema.required, docs.retired(schema.support_status), schema.name),
-        )
-        return [
-            _Item(
-                label=schema.name,
-                kind=Kind.Property,
-                insert=self._property_key_text(schema),
-                group=_KEYS,
-                rank=rank,
-                detail=docs.property_detail(schema),
-                doc=docs.describe_property(schema, owner, self.catalogue),
-                snippet=not self.cursor.quote,
-                deprecated=docs.retired(schema.support_status),
-            )
-            for rank, schema in enumerate(chosen)
-        ]
-
-    def _child_parameter_keys(self, present: set[str]) -> list[_Item]:
-        """A template resource's properties: its child template's parameters, required ones first."""
-        path = docs.through_if_branches(self.place)
-        if path is None:
-            return []
-        from .template_children import child_for_properties  # reads the child: only when needed
-
-        at = child_for_properties(self.snapshot, path)
-        if at is None:
-            return []
-        where = at.child.path.rsplit("/", 1)[-1] if at.child.path else at.slot.type_name
-        chosen = sorted(
-            (p for name, p in at.parameters.items() if name not in present), key=lambda p: (p.has_default, p.name)
-        )
-        return [
-            _Item(
-                label=parameter.name,
-                kind=Kind.Property,
-                insert=self._key_text(parameter.name, _MAP if parameter.type == "json" else None),
-                group=_KEYS,
-                rank=rank,
-                detail=f"{parameter.type or 'parameter'} of {where}" + ("" if parameter.has_default else ", required"),
-                doc=parameter.description,
-                snippet=not self.cursor.quote,
-            )
-            for rank, parameter in enumerate(chosen)
-        ]
-
-    def _property_key_text(self, schema: PropertySchema) -> str:
-        cursor = self.cursor
-        if cursor.quote:
-            return schema.name
-        name = _escape(schema.name)
-        if cursor.key_follows:
-            return name
-        if cursor.flow:
-            return f"{name}: " + _FLOW_VALUE.get(schema.type, "${1}")
-        return name + _block_value(schema, cursor.column, count(1), 0)
-
-    def _property_values(self) -> list[_Item]:
-        found = self._property_place()
-        if found is None:
-            return []
-        if docs.is_member_type(found):
-            return _type_items(self.catalogue)
-        schema = docs.property_at(found.resource_type.properties, found.parts)
-        if schema is None:
-            return []
-        values = docs.allowed_values(schema)
-        if not values and schema.type == "Boolean":
-            values = [True, False]
-        items = []
-        for rank, value in enumerate(values):
-            label = docs.literal(value)
-            detail = f"{schema.name} value" + (" (default)" if value == schema.default else "")
-            insert = str(value) if self.cursor.quote and isinstance(value, str) else _yaml_scalar(value)
-            items.append(_Item(label, Kind.EnumMember, insert, _VALUES, rank, detail, filter=label))
-        return items
-
-    def _attributes(self) -> list[_Item]:
-        place = self.place
-        call = place.call
-        assert call is not None
-        arguments = place.path[: call.index + 1]
-        resource = docs.tree_scalar(self.roots[:1], (*arguments, 0)) or self._first_argument_on_line()
-        if resource is None:
-            resource = docs.tree_scalar(self.roots[1:], (*arguments, 0))
-        resource_type = self.types.of_resource(resource) if resource else None
-        if resource_type is None:
-            return []
-        shown = sorted(
-            docs.visible_attributes(resource_type),
-            key=lambda a: (a.name == "show", docs.retired(a.support_status), a.name),
-        )
-        return [
-            _Item(
-                label=attribute.name,
-                kind=Kind.Field,
-                insert=attribute.name,
-                group=_NAMES,
-                rank=rank,
-                detail=f"{attribute.type} attribute" if attribute.type else "attribute",
-                doc=docs.describe_attribute(attribute),
-                deprecated=docs.retired(attribute.support_status),
-            )
-            for rank, attribute in enumerate(shown)
-        ]
-
-    def _first_argument_on_line(self) -> str | None:
-        """`res` of `get_attr: [res, ` typed on the cursor's line, when the tree does not have it (broken text)."""
-        cursor = self.cursor
-        before = cursor.line_text[: cursor.prefix_start - cursor.line_start]
-        found = _GET_ATTR_ON_LINE.search(before)
-        return found.group(1).strip("'\"") if found else None
-
-    def _parameters(self) -> list[_Item]:
+    def _parameters(self) -> list[Item]:
         items = []
         for rank, (name, named) in enumerate(self.names.parameters.items()):
             type_node = named.entry.get("type")
             detail = f"{type_node.value} parameter" if isinstance(type_node, Scalar) else "parameter"
-            items.append(_Item(name, Kind.Variable, name, _NAMES, rank, detail, describe_parameter(named)))
+            items.append(Item(name, Kind.Variable, name, NAMES, rank, detail, describe_parameter(named)))
         for rank, name in enumerate(spec.PSEUDO_PARAMETERS):
             if name not in self.names.parameters:
                 doc = describe_pseudo_parameter(name)
-                items.append(_Item(name, Kind.Constant, name, _PSEUDO, rank, "pseudo parameter", doc))
+                ref = ("pseudo_parameter", name)
+                items.append(Item(name, Kind.Constant, name, PSEUDO, rank, "pseudo parameter", doc, doc_ref=ref))
         return items
 
-    def _resources(self, inline: bool) -> list[_Item]:
+    def _resources(self, inline: bool) -> list[Item]:
         place = self.place
         own = place.entry if place.section == "resources" else None
         wrap = inline and place.call is not None and place.call.name == "get_attr" and place.arguments == ()
@@ -698,141 +487,52 @@ class _Collector:
                 continue
             type_node = named.entry.get("type")
             detail = str(type_node.value) if isinstance(type_node, Scalar) else "resource"
-            insert = f"[{_escape(name)}, ${{1:attribute}}]" if wrap and not self.cursor.quote else name
+            insert = f"[{escape_snippet(name)}, ${{1:attribute}}]" if wrap and not self.cursor.quote else name
             items.append(
-                _Item(name, Kind.Class, insert, _NAMES, rank, detail, describe_resource(named), snippet=insert != name)
+                Item(name, Kind.Class, insert, NAMES, rank, detail, describe_resource(named), snippet=insert != name)
             )
         return items
 
-    def _conditions(self) -> list[_Item]:
+    def _conditions(self) -> list[Item]:
         place = self.place
         own = place.entry if place.section == "conditions" else None
         return [
-            _Item(name, Kind.Constant, name, _NAMES, rank, "condition", describe_condition(named))
+            Item(name, Kind.Constant, name, NAMES, rank, "condition", describe_condition(named))
             for rank, (name, named) in enumerate(self.names.conditions.items())
             if name != own
         ]
 
-    def _versions(self) -> list[_Item]:
+    def _versions(self) -> list[Item]:
         items = []
         for rank, version in enumerate(reversed(spec.VERSIONS)):
-            doc = describe_version(version)
+            doc, ref = describe_version(version), ("version", version.date)
             label = f"{version.date} ({version.release})"
+            date = version.date
             items.append(
-                _Item(label, Kind.Value, version.date, _VALUES, 2 * rank, version.release, doc, filter=version.date)
+                Item(label, Kind.Value, date, VALUES, 2 * rank, version.release, doc, filter=date, doc_ref=ref)
             )
             if version.alias:
                 detail = f"{version.date} ({version.release})"
-                items.append(_Item(version.alias, Kind.Value, version.alias, _VALUES, 2 * rank + 1, detail, doc))
+                alias = version.alias
+                items.append(Item(alias, Kind.Value, alias, VALUES, 2 * rank + 1, detail, doc, doc_ref=ref))
         return items
 
 
-_GET_ATTR_ON_LINE = re.compile(r"get_attr\s*:\s*\[\s*('[^']*'|\"[^\"]*\"|[^\s,\[\]{}'\"]+)\s*,\s*$")
-_FLOW_VALUE = {"Map": "{${1}}", "List": "[${1}]"}
-_MAX_SNIPPET_DEPTH = 3
-
-
-def _block_value(schema: PropertySchema, column: int, stops: count[int], depth: int) -> str:
-    """What follows a property key in block style: `: $1` for a scalar, the required keys of a map with a
-    schema on the lines below (a list of such maps: its first item), `- $1` for other lists."""
-    indent = " " * (column + 2)
-    if schema.type not in ("Map", "List") or depth >= _MAX_SNIPPET_DEPTH:
-        return f": ${{{next(stops)}}}"
-    if schema.type == "List":
-        item = (schema.schema or {}).get("*")
-        required = _required_keys(item) if item is not None else []
-        if not required:
-            return f":\n{indent}- ${{{next(stops)}}}"
-        lines = [f"{_escape(sub.name)}{_block_value(sub, column + 4, stops, depth + 1)}" for sub in required]
-        return f":\n{indent}- " + f"\n{indent}  ".join(lines)
-    required = _required_keys(schema)
-    if not required:
-        return f":\n{indent}${{{next(stops)}}}"
-    lines = [f"{indent}{_escape(sub.name)}{_block_value(sub, column + 2, stops, depth + 1)}" for sub in required]
-    return ":\n" + "\n".join(lines)
-
-
-def _required_keys(schema: PropertySchema) -> list[PropertySchema]:
-    if schema.type != "Map" or not schema.schema:
-        return []
-    return [sub for name, sub in sorted(schema.schema.items()) if name != "*" and sub.required and docs.offered(sub)]
-
-
-def _yaml_scalar(value: object) -> str:
-    """A value as a plain YAML scalar when Heat's loader reads it back the same, else single-quoted."""
-    text = docs.literal(value)
-    if not isinstance(value, str):
-        return text
-    plain = (
-        text == value
-        and type_plain(value) == (value, "str")
-        and not re.search(r"^[-?:,\[\]{}#&*!|>'\"%@`]|: | #", value)
-    )
-    return text if plain else "'" + value.replace("'", "''") + "'"
-
-
-@lru_cache(maxsize=8)
-def _type_items(catalogue: Catalogue) -> tuple[_Item, ...]:
-    """Every type Heat lets a template name, and the aliases, `OS::` first, grouped by namespace; hidden types left
-    out. Built once per catalogue (the items are never changed afterwards)."""
-    entries: list[tuple[tuple[object, ...], _Item]] = []
-    types_ = catalogue.types
-    for name in types_:
-        if types_.status_of(name) == "HIDDEN":
-            continue
-        resource_type = catalogue.types[name]
-        status = resource_type.support_status
-        item = _Item(
-            label=name,
-            kind=Kind.Class,
-            insert=name,
-            group=_VALUES,
-            detail=docs.status_text(status, resource_type.replacement),
-            doc=docs.describe_type_brief(catalogue, name),
-            deprecated=docs.retired(status),
-        )
-        entries.append((_type_order(name, item.deprecated), item))
-    for name, target in catalogue.aliases.items():
-        resolved = catalogue.get(name)
-        if (resolved is None and "://" not in target) or (resolved is not None and resolved.support_status.hidden):
-            continue  # an alias to nothing Heat knows, or to a type it hides
-        retired = resolved is not None and docs.retired(resolved.support_status)
-        detail = f"alias of {resolved.name}" if resolved is not None else f"template {target}"
-        if resolved is not None and resolved.support_status.status != "SUPPORTED":
-            detail += f" ({docs.status_text(resolved.support_status, resolved.replacement)})"
-        doc = docs.describe_type_brief(catalogue, name) if resolved is not None else ""
-        item = _Item(name, Kind.Class, name, _VALUES, 0, detail, doc or None, deprecated=retired)
-        entries.append((_type_order(name, retired), item))
-    entries.sort(key=lambda entry: entry[0])
-    for rank, (_, item) in enumerate(entries):
-        item.rank = rank
-    return tuple(item for _, item in entries)
-
-
-def _type_order(name: str, retired: bool) -> tuple[object, ...]:
-    namespace = namespace_of(name) or name
-    return (not name.startswith("OS::"), namespace, retired, name)
-
-
-def _section_item(name: str, cursor: Cursor, rank: int, version: TemplateVersion) -> _Item:
+def _section_item(name: str, cursor: Cursor, rank: int, version: TemplateVersion) -> Item:
     shape = _SECTION_SHAPES.get(name)
     if cursor.quote:
         insert = name
     elif cursor.key_follows:
-        insert = _escape(name)
+        insert = escape_snippet(name)
     elif cursor.flow or shape is None:
         insert = f"{name}: $0"
     else:
         indent = " " * (cursor.column + 2)
-        insert = f"{name}:\n{indent}" + ("- $0" if shape == _LIST else "$0")
+        insert = f"{name}:\n{indent}" + ("- $0" if shape == LIST else "$0")
     doc = spec.SECTION_DOCS.get(name)
-    return _Item(name, Kind.Module, insert, _KEYS, rank, "section", doc, snippet=not cursor.quote)
-
-
-def _constraint_doc(name: str, what: str) -> str:
-    service = spec.custom_constraint_service(name)
-    where = f" Heat asks {service} to check it." if service else ""
-    return f"**{name}** — custom constraint\n\n{what}.{where}"
+    return Item(
+        name, Kind.Module, insert, KEYS, rank, "section", doc, snippet=not cursor.quote, doc_ref=("section", name)
+    )
 
 
 def _flow_snippet(snippet: str) -> str:

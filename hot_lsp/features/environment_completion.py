@@ -3,15 +3,13 @@ aliases) as registry keys and values; template file paths as registry values; ``
 ``restricted_actions`` values; merge strategies; event sink keys; and the parameter names of the templates the
 environment applies to under ``parameters``, ``parameter_defaults`` and ``parameter_merge_strategies``.
 
-``completion.completion`` finds the cursor and turns the items into LSP items; this module only says what fits
-where (the slot comes from :func:`hot_lsp.analysis.cursor.cursor_at`).
+``completion.completion`` finds the cursor and turns the items into LSP items (``completion_items``); this module
+only says what fits where (the slot comes from :func:`hot_lsp.analysis.cursor.cursor_at`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
-
-from lsprotocol import types
 
 from ..analysis.cursor import Cursor
 from ..analysis.environment import HOOKS, MERGE_STRATEGIES, RESTRICTED_ACTIONS, SECTIONS, EnvironmentModel
@@ -19,19 +17,19 @@ from ..analysis.locate import Path, lookup
 from ..analysis.validate import Analysis
 from ..document import Mapping, Scalar
 from ._targets import document_path
-from .completion import _KEYS, _NAMES, _VALUES, _escape, _Item, _type_items
+from .completion_docs import environment_section_doc, fixed_value_doc, key_doc
+from .completion_items import KEYS, NAMES, VALUES, DocRef, Item, Kind
 from .environment_hover import (
     EVENT_SINK_KEY_DOCS,
     MERGE_DEFAULT_DOC,
     REGISTRY_KEY_DOCS,
-    SECTION_DOCS,
     VALUE_DOCS,
     describe_template_parameter,
 )
 from .environment_templates import environment_of, environment_parameters, template_paths
+from .resource_type_completion import type_items
 from .snapshot import Snapshot
-
-Kind = types.CompletionItemKind
+from .snippets import escape_snippet
 
 _LIST_SECTIONS = frozenset({"event_sinks", "encrypted_param_names"})
 _PARAMETER_SECTIONS = frozenset({"parameters", "parameter_defaults"})
@@ -43,7 +41,7 @@ _FIXED_VALUES: dict[str, tuple[str, ...]] = {
 }
 
 
-def environment_items(snapshot: Snapshot, cursor: Cursor) -> list[_Item]:
+def environment_items(snapshot: Snapshot, cursor: Cursor) -> list[Item]:
     """What may be typed at ``cursor`` in an environment file (empty where nothing fits)."""
     found = environment_of(snapshot.analysis, snapshot.last_good)
     analysis = found[0] if found is not None else snapshot.analysis
@@ -57,7 +55,7 @@ def environment_items(snapshot: Snapshot, cursor: Cursor) -> list[_Item]:
     return context.values(cursor.path)
 
 
-def new_environment_items(cursor: Cursor) -> list[_Item]:
+def new_environment_items(cursor: Cursor) -> list[Item]:
     """The sections, for an empty file named as an environment."""
     return [_section(name, rank, cursor) for rank, name in enumerate(SECTIONS)]
 
@@ -73,55 +71,61 @@ class _Context:
 
     # -- keys -------------------------------------------------------------------------------------------------
 
-    def keys(self) -> list[_Item]:
+    def keys(self) -> list[Item]:
         path = self.cursor.path
         present = self.present()
         if path == ():
             return [_section(name, rank, self.cursor) for rank, name in enumerate(SECTIONS) if name not in present]
         section, inner = path[0], path[1:]
-        items: list[_Item] = []
+        items: list[Item] = []
         if section == "resource_registry":
             if inner == ():
-                items = [
-                    self.word_key(k, REGISTRY_KEY_DOCS[k], rank) for rank, k in enumerate(("resources", "base_url"))
-                ]
+                items = [self.registry_key(k, rank) for rank, k in enumerate(("resources", "base_url"))]
             elif inner[0] == "resources" and len(inner) >= 2:
                 keys = (
                     ("hooks", "restricted_actions", "base_url") if len(inner) == 2 else ("hooks", "restricted_actions")
                 )
-                items = [self.word_key(k, REGISTRY_KEY_DOCS[k], rank) for rank, k in enumerate(keys)]
+                items = [self.registry_key(k, rank) for rank, k in enumerate(keys)]
             else:
                 return []
-            items += [self.type_key(item) for item in _type_items(self.snapshot.catalogue)]
+            items += [self.type_key(item) for item in type_items(self.snapshot.catalogue)]
         elif section in _PARAMETER_SECTIONS and inner == ():
             items = self.parameter_keys()
         elif section == "parameter_merge_strategies" and inner == ():
-            items = [self.word_key("default", MERGE_DEFAULT_DOC, 0), *self.parameter_keys()]
+            items = [self.word_key("default", MERGE_DEFAULT_DOC, 0, doc_ref=("merge_default",)), *self.parameter_keys()]
         elif section == "event_sinks" and len(inner) == 1 and isinstance(inner[0], int):
-            items = [self.word_key(k, doc, rank) for rank, (k, doc) in enumerate(EVENT_SINK_KEY_DOCS.items())]
+            items = [
+                self.word_key(k, key_doc("event_sink", k), rank, doc_ref=("key", "event_sink", k))
+                for rank, k in enumerate(EVENT_SINK_KEY_DOCS)
+            ]
         return [item for item in items if item.label not in present]
 
-    def parameter_keys(self) -> list[_Item]:
-        declared = environment_parameters(self.analysis, self.snapshot.uri)
+    def parameter_keys(self) -> list[Item]:
+        declared = environment_parameters(self.analysis, self.snapshot.uri, self.snapshot.files)
         items = []
         for rank, (name, where) in enumerate(sorted(declared.items())):
             first = where[0]
             detail = f"{first.type} parameter" if first.type else "parameter"
             item = self.word_key(name, describe_template_parameter(first, len(where) - 1), rank, Kind.Variable)
-            items.append(replace(item, group=_NAMES, detail=detail))
+            items.append(replace(item, group=NAMES, detail=detail))
         return items
 
-    def word_key(self, name: str, doc: str | None, rank: int, kind: Kind = Kind.Property) -> _Item:
+    def word_key(
+        self, name: str, doc: str | None, rank: int, kind: Kind = Kind.Property, doc_ref: DocRef | None = None
+    ) -> Item:
         cursor = self.cursor
         if cursor.quote:
             insert, snippet = name, False
         elif cursor.key_follows:
-            insert, snippet = _escape(name), True
+            insert, snippet = escape_snippet(name), True
         else:
-            insert, snippet = f"{_escape(name)}: $0", True
-        return _Item(name, kind, insert, _KEYS, rank, "key", doc, snippet=snippet)
+            insert, snippet = f"{escape_snippet(name)}: $0", True
+        return Item(name, kind, insert, KEYS, rank, "key", doc, snippet=snippet, doc_ref=doc_ref)
 
-    def type_key(self, item: _Item) -> _Item:
+    def registry_key(self, name: str, rank: int) -> Item:
+        return self.word_key(name, REGISTRY_KEY_DOCS[name], rank, doc_ref=("key", "resource_registry", name))
+
+    def type_key(self, item: Item) -> Item:
         keyed = self.word_key(item.label, item.doc, item.rank, Kind.Class)
         return replace(item, insert=keyed.insert, snippet=keyed.snippet)
 
@@ -143,7 +147,7 @@ class _Context:
 
     # -- values -----------------------------------------------------------------------------------------------
 
-    def values(self, path: Path) -> list[_Item]:
+    def values(self, path: Path) -> list[Item]:
         if not path:
             return []
         section, inner = path[0], path[1:]
@@ -160,22 +164,22 @@ class _Context:
         if section == "parameter_merge_strategies" and len(inner) == 1:
             return _fixed_items("parameter_merge_strategies")
         if section == "event_sinks" and len(inner) == 2 and inner[1] == "type":
-            doc = VALUE_DOCS["event_sinks"]["zaqar-queue"]
-            return [_Item("zaqar-queue", Kind.EnumMember, "zaqar-queue", _VALUES, 0, "event sink", doc)]
+            doc, ref = VALUE_DOCS["event_sinks"]["zaqar-queue"], ("event_sink_type", "zaqar-queue")
+            return [Item("zaqar-queue", Kind.EnumMember, "zaqar-queue", VALUES, 0, "event sink", doc, doc_ref=ref)]
         return []
 
-    def targets(self) -> list[_Item]:
+    def targets(self) -> list[Item]:
         """A registry value: a type (Heat's, or one this file maps) or a template path."""
         typed = self.cursor.prefix
-        items: list[_Item] = []
+        items: list[Item] = []
         if "::" not in typed:
             items += self.paths(typed)
         if "/" not in typed and not typed.startswith("."):
-            items += _type_items(self.snapshot.catalogue)
+            items += type_items(self.snapshot.catalogue)
             items += self.mapped_types()
         return items
 
-    def mapped_types(self) -> list[_Item]:
+    def mapped_types(self) -> list[Item]:
         """Types this file's registry maps, that Heat does not have (an alias may point at them)."""
         if self.environment is None:
             return []
@@ -184,19 +188,19 @@ class _Context:
             {e.name for e in self.environment.registry if e.kind in ("alias", "template") and "::" in e.name}
         )
         return [
-            _Item(name, Kind.Class, name, _VALUES, 9000 + rank, "mapped in this file")
+            Item(name, Kind.Class, name, VALUES, 9000 + rank, "mapped in this file")
             for rank, name in enumerate(names)
             if catalogue.get(name) is None
         ]
 
-    def paths(self, typed: str) -> list[_Item]:
+    def paths(self, typed: str) -> list[Item]:
         own = document_path(self.snapshot.uri)
         if own is None:
             return []
         items = []
-        for rank, (path, is_folder) in enumerate(template_paths(own, typed)):
+        for rank, (path, is_folder) in enumerate(template_paths(own, typed, self.snapshot.files)):
             kind = Kind.Folder if is_folder else Kind.File
-            items.append(_Item(path, kind, path, _NAMES, rank, "folder" if is_folder else "template", filter=path))
+            items.append(Item(path, kind, path, NAMES, rank, "folder" if is_folder else "template", filter=path))
         return items
 
 
@@ -208,24 +212,32 @@ def _fixed_key(inner: Path) -> str | None:
     return last if last in ("hooks", "restricted_actions") else None
 
 
-def _fixed_items(key: str) -> list[_Item]:
-    docs = VALUE_DOCS[key]
+def _fixed_items(key: str) -> list[Item]:
     what = {"hooks": "hook", "restricted_actions": "restricted action"}.get(key, "merge strategy")
     return [
-        _Item(name, Kind.EnumMember, name, _VALUES, rank, what, f"**{name}** — {what}\n\n{docs[name]}")
+        Item(
+            name,
+            Kind.EnumMember,
+            name,
+            VALUES,
+            rank,
+            what,
+            fixed_value_doc(key, name),
+            doc_ref=("fixed_value", key, name),
+        )
         for rank, name in enumerate(_FIXED_VALUES[key])
     ]
 
 
-def _section(name: str, rank: int, cursor: Cursor) -> _Item:
+def _section(name: str, rank: int, cursor: Cursor) -> Item:
     if cursor.quote:
         insert = name
     elif cursor.key_follows:
-        insert = _escape(name)
+        insert = escape_snippet(name)
     elif cursor.flow:
         insert = f"{name}: $0"
     else:
         indent = " " * (cursor.column + 2)
         insert = f"{name}:\n{indent}" + ("- $0" if name in _LIST_SECTIONS else "$0")
-    doc = f"**{name}** — environment section\n\n{SECTION_DOCS[name]}"
-    return _Item(name, Kind.Module, insert, _KEYS, rank, "section", doc, snippet=not cursor.quote)
+    doc, ref = environment_section_doc(name), ("environment_section", name)
+    return Item(name, Kind.Module, insert, KEYS, rank, "section", doc, snippet=not cursor.quote, doc_ref=ref)

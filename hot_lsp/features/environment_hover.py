@@ -15,17 +15,12 @@ import os
 from lsprotocol import types
 
 from ..analysis.environment import HOOK_KEYS, EnvironmentModel
+from ..analysis.file_service import FileService, TemplateParameter
 from ..analysis.locate import Hit, Path, hit_at
 from ..analysis.registry import Registry, Resolution
 from ..document import Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
-from .environment_templates import (
-    TemplateParameter,
-    environment_of,
-    environment_parameters,
-    registry_template_at,
-    template_info,
-)
+from .environment_templates import environment_of, environment_parameters, registry_template_at
 from .resource_type_docs import describe_type
 from .snapshot import Snapshot
 
@@ -154,7 +149,7 @@ def _registry(snapshot: Snapshot, hit: Hit, environment: EnvironmentModel, offse
         return _value_doc(hook_key, node.value)
     template = registry_template_at(snapshot.analysis, snapshot.uri, offset)
     if template is not None:
-        return _template_doc(template.written, template.path)
+        return _template_doc(template.written, template.path, snapshot.files)
     if isinstance(node.value, str) and node.value:
         return _type_value(snapshot, node.value, inner, environment)
     return None
@@ -213,15 +208,15 @@ def _registry_of(snapshot: Snapshot, environment: EnvironmentModel) -> Registry:
     )
 
 
-def _template_doc(written: str, path: str | None) -> str:
+def _template_doc(written: str, path: str | None, files: FileService) -> str:
     lines = [f"**{written}** — template resource"]
     if path is None:
         lines.append("A URL, or a path this editor cannot resolve: not read here.")
         return "\n\n".join(lines)
-    if not os.path.isfile(path):
+    if not files.is_file(path):
         lines.append(f"Not found: looked for `{path}`.")
         return "\n\n".join(lines)
-    info = template_info(path)
+    info = files.template_info(path)
     lines.append(f"`{path}`")
     if info is not None:
         if info.description:
@@ -239,7 +234,7 @@ def _template_doc(written: str, path: str | None) -> str:
 
 
 def _parameter(snapshot: Snapshot, name: str) -> str | None:
-    declared = environment_parameters(snapshot.analysis, snapshot.uri).get(name)
+    declared = environment_parameters(snapshot.analysis, snapshot.uri, snapshot.files).get(name)
     if not declared:
         return None
     return describe_template_parameter(declared[0], len(declared) - 1)

@@ -9,17 +9,17 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from lsprotocol import types
 
+from ..analysis.file_service import TemplateParameter
 from ..analysis.locate import hit_at
 from ..document import Scalar
 from ..document.positions import LineIndex
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ._targets import token_span
-from .environment_templates import TemplateParameter, environment_parameters, registry_template_at, registry_templates
+from .environment_templates import environment_parameters, registry_template_at, registry_templates
 from .snapshot import Snapshot
 
 _FILE_START = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
@@ -35,7 +35,7 @@ def environment_definition(snapshot: Snapshot, params: types.DefinitionParams) -
     offset = snapshot.offset(params.position)
     template = registry_template_at(analysis, snapshot.uri, offset)
     if template is not None:
-        if template.path is None or not os.path.isfile(template.path):
+        if template.path is None or not snapshot.files.is_file(template.path):
             return None
         return [types.Location(uri=Path(template.path).as_uri(), range=_FILE_START)]
     hit = hit_at(analysis.parsed.root, offset)
@@ -43,7 +43,7 @@ def environment_definition(snapshot: Snapshot, params: types.DefinitionParams) -
         return None
     path = hit.path
     if hit.is_key and len(path) == 2 and path[0] in _PARAMETER_SECTIONS:
-        declared = environment_parameters(analysis, snapshot.uri).get(hit.node.value, [])
+        declared = environment_parameters(analysis, snapshot.uri, snapshot.files).get(hit.node.value, [])
         return [_parameter_location(p, snapshot) for p in declared[:MAX_LOCATIONS]] or None
     if path and path[0] == "resource_registry":
         return _mapping_key(snapshot, hit.node)
@@ -82,7 +82,7 @@ def environment_links(snapshot: Snapshot) -> list[types.DocumentLink]:
     for template in registry_templates(snapshot.analysis, snapshot.uri):
         if template.written.startswith(_REMOTE):
             target = template.written
-        elif template.path is not None and os.path.isfile(template.path):
+        elif template.path is not None and snapshot.files.is_file(template.path):
             target = Path(template.path).as_uri()
         else:
             continue

@@ -5,10 +5,10 @@
 - the templates that read the environment's ``parameters`` and ``parameter_defaults``
   (:func:`associated_templates`): the ones the registry maps, then those beside the environment and in the folder
   above it (TripleO keeps ``overcloud.yaml`` above ``environments/``); at most :data:`MAX_SCANNED` files;
-- the parameters those templates declare (:func:`template_info`, cached per file and modification time);
+- the parameters those templates declare (``FileService.template_info``, kept per file version by the server);
 - template paths to complete below the environment's folder (:func:`template_paths`, bounded walk).
 
-Only files that exist are read, each at most :data:`MAX_BYTES`; nothing here is written.
+Files and folders are looked at only through the snapshot's :class:`FileService`; nothing here is written.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
 
 from ..analysis.environment import (
     HOOK_KEYS,
@@ -24,13 +23,13 @@ from ..analysis.environment import (
     template_location,
     walk_registry,
 )
+from ..analysis.file_service import FileService, TemplateParameter
 from ..analysis.validate import Analysis
-from ..document import Mapping, Node, Scalar, parse
+from ..document import Mapping, Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ._targets import document_path
 
 MAX_SCANNED = 200  # template files read to find the parameters of an environment
-MAX_BYTES = 1_000_000  # larger files are not read
 MAX_LISTED = 300  # paths offered by one completion
 _WALK_DEPTH = 3  # folders below the typed one that path completion looks into
 _WALK_FOLDERS = 200
@@ -46,27 +45,6 @@ class RegistryTemplate:
     written: str
     path: str | None  # the local file it names (None: a URL, or not resolvable); may not exist
     entry: tuple[str, ...]  # the keys above the value, its own key last
-
-
-@dataclass(frozen=True, slots=True)
-class TemplateParameter:
-    name: str
-    file: str
-    type: str | None
-    description: str | None
-    default: Any
-    has_default: bool
-    line: int  # of the parameter's key in ``file`` (0-based)
-    line_text: str  # that line, to turn the key's column into any position encoding
-    column: int  # of the key, in characters
-    length: int
-
-
-@dataclass(frozen=True, slots=True)
-class TemplateInfo:
-    path: str
-    description: str | None
-    parameters: dict[str, TemplateParameter]
 
 
 def registry_templates(analysis: Analysis, uri: str) -> list[RegistryTemplate]:
@@ -103,22 +81,22 @@ def registry_template_at(analysis: Analysis, uri: str, offset: int) -> RegistryT
 # -- the templates an environment applies to ------------------------------------------------------------------
 
 
-def associated_templates(analysis: Analysis, uri: str) -> list[str]:
+def associated_templates(analysis: Analysis, uri: str, files: FileService) -> list[str]:
     """Template files whose parameters the environment may set: those its registry maps, then the ones beside it
     and in the folder above (at most MAX_SCANNED files looked at)."""
-    return analysis.derive(f"environment-associated:{uri}", lambda a: _associated(a, uri))
+    return analysis.derive(f"environment-associated:{uri}", lambda a: _associated(a, uri, files))
 
 
-def _associated(analysis: Analysis, uri: str) -> list[str]:
+def _associated(analysis: Analysis, uri: str, files: FileService) -> list[str]:
     own = document_path(uri)
     found: dict[str, None] = {}
     for template in registry_templates(analysis, uri):
-        if template.path is not None and template.path != own and os.path.isfile(template.path):
+        if template.path is not None and template.path != own and files.is_file(template.path):
             found.setdefault(template.path)
     if own is not None:
         folder = os.path.dirname(os.path.abspath(own))
         for place in (folder, os.path.dirname(folder)):
-            for path in _files_in(place):
+            for path in _templates_in(place, files):
                 if len(found) >= MAX_SCANNED:
                     break
                 if path != os.path.abspath(own):
@@ -126,21 +104,17 @@ def _associated(analysis: Analysis, uri: str) -> list[str]:
     return list(found)[:MAX_SCANNED]
 
 
-def _files_in(folder: str) -> list[str]:
-    try:
-        with os.scandir(folder) as entries:
-            return sorted(e.path for e in entries if e.name.endswith(_CANDIDATE_SUFFIXES) and e.is_file())
-    except OSError:
-        return []
+def _templates_in(folder: str, files: FileService) -> list[str]:
+    return [e.path for e in files.folder(folder) if e.name.endswith(_CANDIDATE_SUFFIXES) and e.is_file]
 
 
-def environment_parameters(analysis: Analysis, uri: str) -> dict[str, list[TemplateParameter]]:
+def environment_parameters(analysis: Analysis, uri: str, files: FileService) -> dict[str, list[TemplateParameter]]:
     """Parameter name -> where the associated templates declare it (the registry's templates first)."""
 
     def build(analysis: Analysis) -> dict[str, list[TemplateParameter]]:
         table: dict[str, list[TemplateParameter]] = {}
-        for path in associated_templates(analysis, uri):
-            info = template_info(path)
+        for path in associated_templates(analysis, uri, files):
+            info = files.template_info(path)
             if info is None:
                 continue
             for name, parameter in info.parameters.items():
@@ -150,118 +124,38 @@ def environment_parameters(analysis: Analysis, uri: str) -> dict[str, list[Templ
     return analysis.derive(f"environment-parameters:{uri}", build)
 
 
-# -- one template's interface, cached by file stamp -------------------------------------------------------------
-
-_INFO_CACHE: dict[str, tuple[tuple[int, int], TemplateInfo | None]] = {}
-_INFO_CACHE_LIMIT = 1024
-
-
-def template_info(path: str) -> TemplateInfo | None:
-    """The description and parameters of a HOT template file; None when it is not one, too big or unreadable."""
-    try:
-        status = os.stat(path)
-    except OSError:
-        return None
-    stamp = (status.st_mtime_ns, status.st_size)
-    cached = _INFO_CACHE.get(path)
-    if cached is not None and cached[0] == stamp:
-        return cached[1]
-    info = _read_info(path) if status.st_size <= MAX_BYTES else None
-    if len(_INFO_CACHE) >= _INFO_CACHE_LIMIT:
-        _INFO_CACHE.pop(next(iter(_INFO_CACHE)))
-    _INFO_CACHE[path] = (stamp, info)
-    return info
-
-
-def _read_info(path: str) -> TemplateInfo | None:
-    try:
-        with open(path, encoding="utf-8-sig") as file:
-            text = file.read(MAX_BYTES + 1)
-    except (OSError, UnicodeDecodeError):
-        return None
-    if "heat_template_version" not in text:
-        return None
-    parsed = parse(text)
-    root = parsed.root
-    if not isinstance(root, Mapping) or "heat_template_version" not in root:
-        return None
-    description = root.get("description")
-    parameters: dict[str, TemplateParameter] = {}
-    section = root.get("parameters")
-    if isinstance(section, Mapping):
-        for pair in section.entries():
-            key, body = pair.key, pair.value
-            if not isinstance(key, Scalar) or not isinstance(key.value, str):
-                continue
-            line = parsed.lines.line_of(key.start)
-            line_start = parsed.lines.line_starts[line]
-            line_end = text.find("\n", line_start)
-            parameters[key.value] = TemplateParameter(
-                name=key.value,
-                file=path,
-                type=_text(body.get("type")) if isinstance(body, Mapping) else None,
-                description=_text(body.get("description")) if isinstance(body, Mapping) else None,
-                default=_plain(body.get("default")) if isinstance(body, Mapping) else None,
-                has_default=isinstance(body, Mapping) and "default" in body,
-                line=line,
-                line_text=text[line_start : line_end if line_end >= 0 else len(text)],
-                column=key.start - line_start,
-                length=key.end - key.start,
-            )
-    return TemplateInfo(path, _text(description), parameters)
-
-
-def _text(node: object) -> str | None:
-    return node.value if isinstance(node, Scalar) and isinstance(node.value, str) else None
-
-
-def _plain(node: Node | None) -> Any:
-    if node is None or isinstance(node, Scalar):
-        return node.value if node is not None else None
-    return node.to_python() if node.weight <= 1000 else "…"
-
-
 # -- template paths to complete ----------------------------------------------------------------------------------
 
 
-def template_paths(environment_path: str, typed: str) -> list[tuple[str, bool]]:
+def template_paths(environment_path: str, typed: str, files: FileService) -> list[tuple[str, bool]]:
     """``(path, is_folder)`` of template files (``.yaml``/``.template``) below the folder ``typed`` names so far,
     relative to the environment's folder and starting with what was typed up to its last ``/``; also the folders
     right there (with a trailing ``/``) and ``../`` to climb. At most MAX_LISTED, looking a few folders deep."""
     head = typed[: typed.rfind("/") + 1]
     base = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(environment_path)), head or "."))
-    if not os.path.isdir(base):
+    if not files.is_dir(base):
         return []
     found: list[tuple[str, bool]] = []
     if all(part == ".." for part in head.split("/")[:-1]):
         found.append((head + "../", True))
-    for relative, is_folder in _walk(base):
+    for relative, is_folder in _walk(base, files):
         found.append((head + relative, is_folder))
         if len(found) >= MAX_LISTED:
             break
     return found
 
 
-def _walk(base: str) -> Iterator[tuple[str, bool]]:
+def _walk(base: str, files: FileService) -> Iterator[tuple[str, bool]]:
     queue: list[tuple[str, int]] = [("", 0)]
     folders_seen = 0
     while queue and folders_seen < _WALK_FOLDERS:
         relative, depth = queue.pop(0)
         folders_seen += 1
-        try:
-            with os.scandir(os.path.join(base, relative) if relative else base) as scan:
-                entries = sorted(scan, key=lambda entry: entry.name)
-        except OSError:
-            continue
-        for entry in entries:
+        for entry in files.folder(os.path.join(base, relative) if relative else base):
             if entry.name.startswith(".") or entry.name in _SKIP_DIRS:
                 continue
             name = f"{relative}{entry.name}"
-            try:
-                is_folder = entry.is_dir()
-            except OSError:
-                continue
-            if is_folder:
+            if entry.is_dir:
                 if depth == 0:
                     yield name + "/", True
                 if depth + 1 < _WALK_DEPTH:

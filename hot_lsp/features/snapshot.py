@@ -14,6 +14,7 @@ from typing import Any
 from lsprotocol import types
 
 from ..analysis.evaluation.inputs import EnvironmentValues
+from ..analysis.file_service import FileService
 from ..analysis.overlay import Overlay
 from ..analysis.template_tree import MAX_NESTED_DEPTH
 from ..analysis.validate import Analysis, catalogue_paths, resource_catalogue
@@ -76,6 +77,9 @@ class Snapshot:
     # The workspace index (who uses a template, which environments set its parameters); None outside the server.
     # A live view the server keeps current: read it on the event loop, while answering, only.
     workspace: WorkspaceIndex | None = field(default=None, compare=False)
+    # Every file a feature looks at (child templates, the templates an environment applies to, folders) is read
+    # through this; the server keeps one for its life. A snapshot made elsewhere (tests) gets its own.
+    files: FileService = field(default_factory=FileService, compare=False)
 
     @property
     def text(self) -> str:

@@ -6,8 +6,8 @@ it are the child's parameters. Definition, hover, completion, references and ren
 places: the type itself (:func:`child_at_type`), or a key of its properties (:func:`child_property_at`), and ask
 for the child the same way the cross-file rules do (``analysis/template_resources.child_template``).
 
-Children are read through :class:`TemplateFiles` (parsed once per version on disk, shared with the rules), from
-an open document's text when the child is open; a path written as absolute (or a ``file:`` URL) is read only
+Children are read through the snapshot's file service (``FileService.templates``: parsed once per version on disk,
+shared with the rules), from an open document's text when the child is open; a path written as absolute (or a ``file:`` URL) is read only
 inside the workspace folders, a relative one wherever it leads, as python-heatclient would.
 """
 
@@ -63,7 +63,7 @@ def registry_of(snapshot: Snapshot, files: TemplateFiles) -> Registry:
 
 
 def template_files(snapshot: Snapshot) -> TemplateFiles:
-    return TemplateFiles(None, snapshot.overlay)
+    return snapshot.files.templates(snapshot.overlay)
 
 
 def child_of(snapshot: Snapshot, slot: TypeSlot, files: TemplateFiles | None = None) -> ChildAt | None:

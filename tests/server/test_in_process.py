@@ -1,27 +1,18 @@
-"""The server's own logic in process: crash containment, lazy feature loading, adapting results to the
-client, the resource list. (End-to-end behaviour is in the other test files.)"""
+"""The server's own logic in process: crash containment, adapting results to the client, the resource list.
+(End-to-end behaviour is in the other test files.)"""
 
 from __future__ import annotations
 
 import asyncio
-import sys
-import types as pytypes
 
 import pytest
 from lsprotocol import types
 from pygls.workspace import Workspace
 
-from hot_lsp.server import (
-    HotLanguageServer,
-    adapt_completion,
-    adapt_document_symbols,
-    adapt_folding,
-    adapt_hover,
-    create_server,
-    resource_list,
-    settings_object,
-    snippet_to_text,
-)
+from hot_lsp.server import HotLanguageServer, create_server
+from hot_lsp.server.client_capabilities import adapt_completion, adapt_document_symbols, adapt_folding, adapt_hover
+from hot_lsp.server.lifecycle import settings_object
+from hot_lsp.server.workspace import RESOURCE_LIST
 
 URI = "file:///work/in-process/main.yaml"
 TEXT = """heat_template_version: 2018-08-31
@@ -65,17 +56,11 @@ def hover_params(line: int = 10, character: int = 30) -> types.HoverParams:
     )
 
 
-def fake_module(monkeypatch: pytest.MonkeyPatch, name: str, **functions: object) -> None:
-    module = pytypes.ModuleType(f"hot_lsp.features.{name}")
-    module.__dict__.update(functions)
-    monkeypatch.setitem(sys.modules, f"hot_lsp.features.{name}", module)
-
-
 def test_a_crashing_feature_is_logged_and_answered_empty(monkeypatch: pytest.MonkeyPatch):
     def explode(snapshot, params, **kwargs):
         raise RuntimeError("boom in hover")
 
-    fake_module(monkeypatch, "hover", hover=explode)
+    monkeypatch.setattr("hot_lsp.server.positional.hover", explode)
     server = started()
     assert call(server, types.TEXT_DOCUMENT_HOVER, hover_params(10, 30)) is None
     [message] = server.logged
@@ -84,40 +69,19 @@ def test_a_crashing_feature_is_logged_and_answered_empty(monkeypatch: pytest.Mon
     assert URI in message.message and "10:30" in message.message
     assert "boom in hover" in message.message
     # ... and the server keeps serving: another feature on the same document answers.
-    fake_module(monkeypatch, "definition", definition=lambda snapshot, params: [])
+    monkeypatch.setattr("hot_lsp.server.positional.definition", lambda snapshot, params: [])
     definition = types.DefinitionParams(text_document=hover_params().text_document, position=hover_params().position)
     assert call(server, types.TEXT_DOCUMENT_DEFINITION, definition) == []
-
-
-def test_a_missing_feature_module_answers_none_quietly(monkeypatch: pytest.MonkeyPatch):
-    monkeypatch.setitem(sys.modules, "hot_lsp.features.hover", None)  # import fails as if absent
-    server = started()
-    assert call(server, types.TEXT_DOCUMENT_HOVER, hover_params()) is None
-    assert server.feature_function("no_such_feature", "anything") is None
-    fake_module(monkeypatch, "links")  # the module exists, the function not yet
-    assert server.feature_function("links", "document_links") is None
-    assert server.logged == []
-
-
-def test_a_feature_module_that_fails_to_import_is_logged(monkeypatch: pytest.MonkeyPatch):
-    server = started()
-
-    def broken_import(name: str, *args, **kwargs):
-        raise ImportError("cannot import name 'x' from 'hot_lsp.spec'")
-
-    monkeypatch.setattr("importlib.import_module", broken_import)
-    assert call(server, types.TEXT_DOCUMENT_HOVER, hover_params()) is None
-    assert len(server.logged) == 1 and "cannot import name" in server.logged[0].message
 
 
 def test_client_options_reach_features_that_take_them(monkeypatch: pytest.MonkeyPatch):
     seen: dict = {}
 
-    def completion(snapshot, params, *, snippet_support=True, markdown=True):
+    def completion(snapshot, params, *, snippet_support=True, markdown=True, resolve_documentation=False):
         seen.update(snippet_support=snippet_support, markdown=markdown, encoding=snapshot.encoding)
         return None
 
-    fake_module(monkeypatch, "completion", completion=completion)
+    monkeypatch.setattr("hot_lsp.server.positional.completion", completion)
     caps = types.ClientCapabilities(
         text_document=types.TextDocumentClientCapabilities(
             completion=types.CompletionClientCapabilities(
@@ -139,15 +103,15 @@ def test_diagnostics_crash_is_contained(monkeypatch: pytest.MonkeyPatch):
     def explode(snapshot):
         raise ValueError("bad diagnostics")
 
-    monkeypatch.setattr("hot_lsp.server.lsp_diagnostics", explode)
-    snapshot = server.snapshot_now(URI)
-    assert server.diagnostics_of(snapshot) == []
+    monkeypatch.setattr("hot_lsp.server.diagnostics.lsp_diagnostics", explode)
+    snapshot = asyncio.run(server.snapshot(URI))
+    assert server.diagnostics.of(snapshot) == []
     assert "bad diagnostics" in server.logged[0].message
 
 
 def test_resource_list_required_by():
     server = started()
-    answer = resource_list(server.snapshot_now(URI))
+    answer = call(server, RESOURCE_LIST, {"textDocument": {"uri": URI}, "nestedDepth": 0})
     by_name = {r["resource_name"]: r for r in answer["resources"]}
     assert list(by_name) == ["port", "server", "volume"]
     assert by_name["port"]["required_by"] == ["server"]  # depends_on and get_resource: one entry
@@ -155,7 +119,8 @@ def test_resource_list_required_by():
     assert by_name["volume"]["required_by"] == []
     assert by_name["server"]["file"] == "/work/in-process/main.yaml"
     assert by_name["server"]["range"] == {"start": {"line": 6, "character": 2}, "end": {"line": 6, "character": 8}}
-    assert resource_list(None) == {"resources": []}
+    not_open = {"textDocument": {"uri": "file:///work/in-process/other.yaml"}, "nestedDepth": 0}
+    assert call(server, RESOURCE_LIST, not_open) == {"resources": []}
 
 
 @pytest.mark.parametrize(
@@ -171,23 +136,6 @@ def test_resource_list_required_by():
 )
 def test_settings_object(raw, expected):
     assert settings_object(raw) == expected
-
-
-@pytest.mark.parametrize(
-    ("snippet", "text"),
-    [
-        ("get_param: ${1:name}$0", "get_param: name"),
-        ("{get_attr: [${1:resource}, ${2:attribute}]}", "{get_attr: [resource, attribute]}"),
-        ("${1:outer ${2:inner}} end", "outer inner end"),
-        ("${1|string,number,json|}", "string"),
-        ("cost: \\$5 and \\} and \\\\", "cost: $5 and } and \\"),
-        ("$TM_FILENAME ${TM_LINE_NUMBER} ${2}", "  "),
-        ("a lone $ sign", "a lone $ sign"),
-        ("plain", "plain"),
-    ],
-)
-def test_snippet_to_text(snippet: str, text: str):
-    assert snippet_to_text(snippet) == text
 
 
 def _caps(**completion_item) -> types.ClientCapabilities:

@@ -191,3 +191,23 @@ async def test_long_property_docs_come_on_resolve_for_clients_that_resolve_them(
     documentation = networks.documentation
     text = documentation.value if isinstance(documentation, types.MarkupContent) else documentation
     assert text and "An ordered list of nics" in text
+
+
+async def test_resolve_needs_nothing_but_the_item():
+    """The server keeps nothing between a list and its resolves: another server process, which never made the
+    list, resolves its items to the same documentation."""
+    async with session("visual-studio-code") as first:
+        uri, position = await typed(first, "resolve-data", fill(properties="flavor: m1.small\n      netw$0"))
+        properties = await complete(first, uri, position)
+        value = cursor(fill(properties="flavor: m1.small\n      name: $0"), encoding(first))
+        change_document(first, uri, 3, [(None, value[0])])
+        functions = await complete(first, uri, value[1])
+    networks, get_param = properties["networks"], functions["get_param"]
+    assert networks.data == {"doc": ["property", "OS::Nova::Server", ["networks"], []]}
+    assert get_param.data == {"doc": ["function", "get_param", "2018-08-31", "normal"]}
+    async with session("visual-studio-code") as second:
+        resolved = [await second.completion_item_resolve_async(item) for item in (networks, get_param)]
+    texts = [item.documentation.value for item in resolved if isinstance(item.documentation, types.MarkupContent)]
+    assert len(texts) == 2
+    assert "An ordered list of nics" in texts[0]
+    assert "**get_param** — intrinsic function" in texts[1]

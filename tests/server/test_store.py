@@ -10,8 +10,9 @@ import pytest
 from lsprotocol import types
 
 import hot_lsp.store as store_module
+from hot_lsp.analysis.kind import named_as_environment
 from hot_lsp.features.snapshot import Settings
-from hot_lsp.store import DocumentStore, named_as_environment
+from hot_lsp.store import DocumentStore
 
 URI = "file:///work/store/main.yaml"
 GOOD = "heat_template_version: 2018-08-31\nresources:\n  web:\n    type: OS::Nova::Server\n"
@@ -169,7 +170,7 @@ def test_a_cancelled_waiter_does_not_cancel_the_shared_analysis():
     ],
 )
 def test_named_as_environment(uri: str, globs: tuple[str, ...], expected: bool):
-    assert named_as_environment(uri, Settings(environments=globs)) is expected
+    assert named_as_environment(uri, Settings(environments=globs).environments) is expected
 
 
 def test_parameters_only_file_named_as_environment_is_an_environment():

@@ -1,0 +1,161 @@
+"""completionItem/resolve: an item's documentation rebuilt from the reference in its ``data``, and nothing else.
+
+A client that resolves documentation (``completionItem.resolveSupport``) gets lists without their long docs;
+each such item carries ``data = {"doc": [kind, *arguments]}`` naming what it documents (a function in a
+version, a resource type of a catalogue, a property by its path below the type, a section...), and
+:func:`resolve` builds the same text again from that reference. Nothing is kept between the list and the
+resolve, so the server holds no per-item state and any list, old or new, resolves. Docs about the document's
+own names (its parameters, resources, conditions) have no reference: they are short and travel with the list.
+
+A catalogue is named by its user files (``catalogue_key``): the loader keeps one catalogue per version of them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from lsprotocol import types
+
+from .. import spec
+from ..analysis.validate import resource_catalogue
+from ..spec.resource_types import Catalogue
+from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
+from . import resource_type_docs as docs
+from .completion_items import DOC_DATA_KEY, DocRef
+from .environment_hover import EVENT_SINK_KEY_DOCS, MERGE_DEFAULT_DOC, REGISTRY_KEY_DOCS, SECTION_DOCS, VALUE_DOCS
+from .hover import describe_function, describe_pseudo_parameter, describe_version
+
+_KEY_TABLES: dict[str, dict[str, str]] = {
+    "resource": spec.RESOURCE_KEY_DOCS,
+    "parameter": spec.PARAMETER_KEY_DOCS,
+    "output": spec.OUTPUT_KEY_DOCS,
+    "parameter_group": PARAMETER_GROUP_KEY_DOCS,
+    "resource_registry": REGISTRY_KEY_DOCS,
+    "event_sink": EVENT_SINK_KEY_DOCS,
+}
+_FIXED_VALUE_KINDS = {"hooks": "hook", "restricted_actions": "restricted action"}
+
+
+def resolve(item: types.CompletionItem, *, markdown: bool = True) -> types.CompletionItem:
+    """The item with the documentation its list left out (``data["doc"]``); unchanged when it has none."""
+    ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
+    doc = rebuild_doc(ref) if ref is not None else None
+    if doc is not None and item.documentation is None:
+        item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if markdown else doc
+    return item
+
+
+def rebuild_doc(ref: Any) -> str | None:
+    """The documentation a reference names; None when it names nothing known (the data came back from the
+    client, so it may be anything)."""
+    if not isinstance(ref, Sequence) or isinstance(ref, str) or not ref or not isinstance(ref[0], str):
+        return None
+    build = _BUILDERS.get(ref[0])
+    if build is None:
+        return None
+    try:
+        return build(*ref[1:]) or None
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return None
+
+
+# -- references, as the completion modules make them ---------------------------------------------------------
+
+
+def catalogue_key(catalogue: Catalogue) -> tuple[str, ...]:
+    """The user catalogue files ``catalogue`` was loaded from (the first source is Heat's own)."""
+    return tuple(catalogue.sources[1:])
+
+
+def function_ref(name: str, version: spec.TemplateVersion, context: str) -> DocRef:
+    return ("function", name, version.date, context)
+
+
+def type_ref(name: str, catalogue: Catalogue) -> DocRef:
+    return ("type", name, catalogue_key(catalogue))
+
+
+def property_ref(owner: str, path: Sequence[str | int], catalogue: Catalogue) -> DocRef:
+    """The property at ``path`` (keys of maps, indices of lists) below the properties of the type ``owner``."""
+    return ("property", owner, tuple(path), catalogue_key(catalogue))
+
+
+def attribute_ref(owner: str, name: str, catalogue: Catalogue) -> DocRef:
+    return ("attribute", owner, name, catalogue_key(catalogue))
+
+
+# -- docs that are formatted here, for the items and for resolve alike ----------------------------------------
+
+
+def key_doc(table: str, key: str) -> str | None:
+    """The doc of a key from one of the tables of key docs (``"resource"``, ``"parameter"``, ...)."""
+    return _KEY_TABLES[table].get(key)
+
+
+def custom_constraint_doc(name: str) -> str:
+    what = spec.CUSTOM_CONSTRAINTS[name]
+    service = spec.custom_constraint_service(name)
+    where = f" Heat asks {service} to check it." if service else ""
+    return f"**{name}** — custom constraint\n\n{what}.{where}"
+
+
+def environment_section_doc(name: str) -> str:
+    return f"**{name}** — environment section\n\n{SECTION_DOCS[name]}"
+
+
+def fixed_value_doc(key: str, name: str) -> str:
+    """A value of ``hooks``, ``restricted_actions`` or ``parameter_merge_strategies``."""
+    what = _FIXED_VALUE_KINDS.get(key, "merge strategy")
+    return f"**{name}** — {what}\n\n{VALUE_DOCS[key][name]}"
+
+
+# -- rebuilding -----------------------------------------------------------------------------------------------
+
+
+def _function(name: str, date: str, context: str) -> str | None:
+    version = spec.lookup_version(date)
+    return describe_function(name, version, context) if version is not None else None
+
+
+def _version(date: str) -> str | None:
+    version = spec.lookup_version(date)
+    return describe_version(version) if version is not None else None
+
+
+def _catalogue(paths: Sequence[str]) -> Catalogue:
+    return resource_catalogue(tuple(str(path) for path in paths))
+
+
+def _type(name: str, paths: Sequence[str]) -> str:
+    return docs.describe_type_brief(_catalogue(paths), name)
+
+
+def _property(owner: str, path: Sequence[str | int], paths: Sequence[str]) -> str | None:
+    catalogue = _catalogue(paths)
+    resource_type = catalogue.types[owner]
+    schema = docs.property_at(resource_type.properties, tuple(path))
+    return docs.describe_property(schema, resource_type.name, catalogue) if schema is not None else None
+
+
+def _attribute(owner: str, name: str, paths: Sequence[str]) -> str:
+    return docs.describe_attribute(_catalogue(paths).types[owner].attributes[name])
+
+
+_BUILDERS: dict[str, Callable[..., str | None]] = {
+    "function": _function,
+    "version": _version,
+    "pseudo_parameter": describe_pseudo_parameter,
+    "section": lambda name: spec.SECTION_DOCS[name],
+    "key": key_doc,
+    "constraint": lambda name: spec.CONSTRAINT_KINDS[name].doc,
+    "parameter_type": lambda name: spec.PARAMETER_TYPES[name],
+    "custom_constraint": custom_constraint_doc,
+    "type": _type,
+    "property": _property,
+    "attribute": _attribute,
+    "environment_section": environment_section_doc,
+    "merge_default": lambda: MERGE_DEFAULT_DOC,
+    "fixed_value": fixed_value_doc,
+    "event_sink_type": lambda name: VALUE_DOCS["event_sinks"][name],
+}

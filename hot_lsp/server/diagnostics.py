@@ -1,0 +1,162 @@
+"""Diagnostics: pushed to clients that do not pull, pulled by those that do, shown again when what they depend
+on changes.
+
+Pushes (textDocument/publishDiagnostics) go out a debounce after the last change (at once on open), for the
+current text only: each document has at most one pending publish, and a newer text cancels it. Pull clients
+(textDocument/diagnostic) get a result id made of the document's text generation, the settings serial and the
+version, so an unchanged document is answered "unchanged". When settings or another file a document read change,
+pushes go out again, or pull clients get one workspace/diagnostic/refresh.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from ..features.diagnostics import SOURCE, lsp_diagnostics
+from ..features.snapshot import Snapshot
+from .client_capabilities import adapt_diagnostics
+
+if TYPE_CHECKING:
+    from .session import HotLanguageServer
+
+log = logging.getLogger("hot_lsp.server")
+
+# Inter-file: a template's diagnostics follow its children's texts (and an environment's, the templates').
+PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier=SOURCE)
+
+
+class DiagnosticsScheduler:
+    """The pending and last published diagnostics of each open document. Call it on the event loop only."""
+
+    def __init__(self, ls: HotLanguageServer) -> None:
+        self._ls = ls
+        self._publish_tasks: dict[str, asyncio.Task[None]] = {}
+        self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
+        self._refresh_task: asyncio.Task[None] | None = None
+
+    def of(self, snapshot: Snapshot) -> list[types.Diagnostic]:
+        """The snapshot's diagnostics as this client can take them (empty if computing them crashed)."""
+        try:
+            diagnostics = lsp_diagnostics(snapshot)
+        except Exception as error:
+            self._ls.report_crash("diagnostics", error, uri=snapshot.uri)
+            return []
+        return adapt_diagnostics(diagnostics, self._ls)
+
+    def schedule(self, uri: str, delay: float) -> None:
+        """Publish the diagnostics of the current text of ``uri`` after ``delay`` (push clients only)."""
+        if self._ls.pull_diagnostics:
+            return
+        previous = self._publish_tasks.pop(uri, None)
+        if previous is not None:
+            previous.cancel()
+        stamp = self._ls.store.stamp(uri)
+        if stamp is not None:
+            self._publish_tasks[uri] = asyncio.ensure_future(self._publish(uri, stamp, delay))
+
+    async def _publish(self, uri: str, stamp: tuple[int, int], delay: float) -> None:
+        ls = self._ls
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            await ls.wait_configured()
+            snapshot = await ls.snapshot(uri)
+            # Only ever the current text: a newer version has its own task, which publishes instead.
+            if snapshot is None or ls.store.stamp(uri) != stamp:
+                return
+            published = self._published.get(uri)
+            version = snapshot.version
+            if published is not None and published[0] == stamp[0] and _older(version, published[1]):
+                # The client's versions went backwards. Never publish for a version older than one already
+                # published, nor leave that one's findings on the newer text: publish these without a version.
+                version = None
+            diagnostics = self.of(snapshot)
+            ls.text_document_publish_diagnostics(
+                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+            )
+            if version is not None:
+                self._published[uri] = (stamp[0], version)
+        except asyncio.CancelledError:
+            raise
+        except Exception as error:
+            ls.report_crash(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, error, uri=uri)
+        finally:
+            if self._publish_tasks.get(uri) is asyncio.current_task():
+                del self._publish_tasks[uri]
+
+    def clear(self, uri: str) -> None:
+        """The document closed: nothing pending, and (push clients) its diagnostics emptied."""
+        task = self._publish_tasks.pop(uri, None)
+        if task is not None:
+            task.cancel()
+        self._published.pop(uri, None)
+        if not self._ls.pull_diagnostics:
+            self._ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+
+    def refresh_all(self) -> None:
+        """Settings changed: show every open document's diagnostics under the new settings."""
+        ls = self._ls
+        if ls.pull_diagnostics:
+            if ls.capability("workspace.diagnostics.refresh_support", False):
+                ls.workspace_diagnostic_refresh(None)
+            return
+        for uri in ls.store.uris():
+            self.schedule(uri, 0)
+
+    def changed(self, uris: Sequence[str], delay: float) -> None:
+        """The diagnostics of ``uris`` may have changed (a file they read did): published again after ``delay``,
+        or one refresh for pull clients."""
+        if not uris:
+            return
+        if self._ls.pull_diagnostics:
+            self._schedule_refresh(delay)
+            return
+        for uri in uris:
+            self.schedule(uri, delay)
+
+    def _schedule_refresh(self, delay: float) -> None:
+        """One workspace/diagnostic/refresh after ``delay`` (a burst of changes asks once)."""
+        if not self._ls.capability("workspace.diagnostics.refresh_support", False):
+            return
+        if self._refresh_task is not None and not self._refresh_task.done():
+            return
+        self._refresh_task = asyncio.ensure_future(self._refresh_after(delay))
+
+    async def _refresh_after(self, delay: float) -> None:
+        await asyncio.sleep(delay)
+        try:
+            self._ls.workspace_diagnostic_refresh(None)
+        except Exception as error:  # the client may be gone
+            log.info("workspace/diagnostic/refresh failed: %r", error)
+
+    def cancel_all(self) -> None:
+        """Shutting down: no publish goes out any more."""
+        for task in self._publish_tasks.values():
+            task.cancel()
+        self._publish_tasks.clear()
+
+
+def _older(version: int | None, than: int | None) -> bool:
+    return version is not None and than is not None and version < than
+
+
+def register(server: HotLanguageServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, PULL_OPTIONS)(handle_pull)
+
+
+async def handle_pull(ls: HotLanguageServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
+    uri = params.text_document.uri
+    await ls.wait_configured()
+    snapshot = await ls.snapshot(uri)
+    if snapshot is None:
+        return types.RelatedFullDocumentDiagnosticReport(items=[])
+    stamp = ls.store.stamp(uri) or (0, 0)
+    result_id = f"{stamp[1]}.{ls.settings_serial}.{snapshot.version}"
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)

@@ -1,0 +1,53 @@
+"""Handlers of the open documents' texts: didOpen, didChange, didClose, didSave.
+
+The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each change schedules diagnostics
+(at once on open, after the debounce while typing) and tells the documents that read this one's file.
+"""
+
+from __future__ import annotations
+
+import logging
+
+from lsprotocol import types
+
+from .session import HotLanguageServer
+from .uris import file_path
+
+log = logging.getLogger("hot_lsp.server")
+
+
+def register(server: HotLanguageServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(handle_did_open)
+    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(handle_did_change)
+    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(handle_did_close)
+    server.feature(types.TEXT_DOCUMENT_DID_SAVE)(handle_did_save)
+
+
+def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
+    document = params.text_document
+    ls.store.open(document.uri, document.text, document.version, document.language_id)
+    ls.diagnostics.schedule(document.uri, 0)  # opening shows findings at once; typing is debounced
+    ls.file_tracking.document_opened(document.uri)
+
+
+def handle_did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    if not ls.store.change(uri, params.text_document.version, params.content_changes, ls.encoding):
+        log.warning("didChange for %s, which is not open: ignored", uri)
+        return
+    ls.diagnostics.schedule(uri, ls.debounce)
+    ls.file_tracking.document_changed(uri)
+
+
+def handle_did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentParams) -> None:
+    uri = params.text_document.uri
+    text = ls.store.text(uri)
+    ls.store.close(uri)
+    ls.diagnostics.clear(uri)
+    ls.file_tracking.document_closed(uri, text)
+
+
+def handle_did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+    path = file_path(params.text_document.uri)
+    if path is not None:
+        ls.file_tracking.files_changed([path])

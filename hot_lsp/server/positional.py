@@ -1,0 +1,184 @@
+"""Handlers of requests at a position: completion (and completionItem/resolve), hover, definition, references,
+prepareRename, rename, inlay hints and code actions.
+
+Each is answered for the text it was made against (``HotLanguageServer.pinned_snapshot``): if that text is
+replaced while the request waits for its analysis, the answer is ContentModified and the client asks again.
+References and rename first analyse every open document not yet analysed, since they read the others through
+the workspace index.
+"""
+
+from __future__ import annotations
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcContentModified
+
+from ..features.code_actions import code_actions
+from ..features.completion import completion
+from ..features.completion_docs import resolve
+from ..features.definition import definition
+from ..features.hover import hover
+from ..features.inlay_hints import inlay_hints
+from ..features.references import references
+from ..features.rename import prepare_rename, rename
+from .client_capabilities import (
+    adapt_completion,
+    adapt_hover,
+    completion_options,
+    restore_diagnostic_data,
+    takes_markdown,
+)
+from .session import HotLanguageServer
+
+COMPLETION_TRIGGERS = [":", " ", "[", "{", ",", "-", "."]
+
+
+def register(server: HotLanguageServer) -> None:
+    completion_provider = types.CompletionOptions(trigger_characters=COMPLETION_TRIGGERS, resolve_provider=True)
+    server.feature(types.TEXT_DOCUMENT_COMPLETION, completion_provider)(handle_completion)
+    server.feature(types.COMPLETION_ITEM_RESOLVE)(handle_completion_resolve)
+    server.feature(types.TEXT_DOCUMENT_HOVER)(handle_hover)
+    server.feature(types.TEXT_DOCUMENT_DEFINITION)(handle_definition)
+    server.feature(types.TEXT_DOCUMENT_REFERENCES)(handle_references)
+    server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(handle_prepare_rename)
+    server.feature(types.TEXT_DOCUMENT_RENAME)(handle_rename)
+    server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))(handle_inlay_hint)
+    quick_fixes = types.CodeActionOptions(code_action_kinds=[types.CodeActionKind.QuickFix])
+    server.feature(types.TEXT_DOCUMENT_CODE_ACTION, quick_fixes)(handle_code_action)
+
+
+async def handle_completion(ls: HotLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    options = completion_options(ls)
+    result = ls.call_feature(
+        types.TEXT_DOCUMENT_COMPLETION,
+        lambda: completion(
+            snapshot,
+            params,
+            snippet_support=options.snippet_support,
+            markdown=options.markdown,
+            resolve_documentation=options.resolve_documentation,
+        ),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+    return adapt_completion(result, ls)
+
+
+def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
+    markdown = completion_options(ls).markdown
+    return ls.call_feature(types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item)
+
+
+async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> types.Hover | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    markdown = takes_markdown(ls, "text_document.hover.content_format")
+    result = ls.call_feature(
+        types.TEXT_DOCUMENT_HOVER,
+        lambda: hover(snapshot, params, markdown=markdown),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+    return adapt_hover(result, ls)
+
+
+async def handle_definition(ls: HotLanguageServer, params: types.DefinitionParams) -> list[types.Location] | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_DEFINITION,
+        lambda: definition(snapshot, params),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+
+
+async def handle_references(ls: HotLanguageServer, params: types.ReferenceParams) -> list[types.Location] | None:
+    await _settle_open_documents(ls, params.text_document.uri)
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_REFERENCES,
+        lambda: references(snapshot, params),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+
+
+async def handle_prepare_rename(
+    ls: HotLanguageServer, params: types.PrepareRenameParams
+) -> types.PrepareRenamePlaceholder | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_PREPARE_RENAME,
+        lambda: prepare_rename(snapshot, params),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+
+
+async def handle_rename(ls: HotLanguageServer, params: types.RenameParams) -> types.WorkspaceEdit | None:
+    await _settle_open_documents(ls, params.text_document.uri)
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_RENAME,
+        lambda: rename(snapshot, params),
+        None,
+        uri=snapshot.uri,
+        position=params.position,
+    )
+
+
+async def _settle_open_documents(ls: HotLanguageServer, uri: str) -> None:
+    """Every open document analysed, so the index knows their texts; ContentModified if ``uri`` changed
+    meanwhile."""
+    stamp = ls.store.stamp(uri)
+    await ls.file_tracking.settle_open_documents()
+    if ls.store.stamp(uri) != stamp:
+        raise JsonRpcContentModified(f"{uri} changed while the request waited")
+
+
+async def handle_inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams) -> list[types.InlayHint]:
+    if not ls.settings.inlay_hints:  # opt-in: hotLsp.inlayHints
+        return []
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return []
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_INLAY_HINT,
+        lambda: inlay_hints(snapshot, params),
+        [],
+        uri=snapshot.uri,
+        position=params.range.start,
+    )
+
+
+async def handle_code_action(ls: HotLanguageServer, params: types.CodeActionParams) -> list[types.CodeAction] | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    try:
+        params = restore_diagnostic_data(params, lambda: ls.diagnostics.of(snapshot))
+    except Exception as error:
+        ls.report_crash(types.TEXT_DOCUMENT_CODE_ACTION, error, uri=snapshot.uri, position=params.range.start)
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_CODE_ACTION,
+        lambda: code_actions(snapshot, params),
+        None,
+        uri=snapshot.uri,
+        position=params.range.start,
+    )

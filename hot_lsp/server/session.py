@@ -1,0 +1,265 @@
+"""The state of one client session: the client's capabilities and settings, the open documents' snapshots with
+what the workspace gives them, the workers, and how a failing feature is reported.
+
+:class:`HotLanguageServer` holds it; the handler modules read it. Two parts keep state of their own and live
+in their own modules: diagnostics (:class:`~hot_lsp.server.diagnostics.DiagnosticsScheduler`) and the tracking
+of files other documents read, with the workspace index (:class:`~hot_lsp.server.file_tracking.FileTracking`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import traceback
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any, TypeVar
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+from pygls.exceptions import FeatureRequestError, JsonRpcContentModified
+from pygls.lsp.server import LanguageServer
+
+from .. import __version__
+from ..analysis.file_service import FileService
+from ..analysis.template_tree import TreeCache
+from ..document.positions import Encoding
+from ..environment_files import EnvironmentFiles
+from ..features.snapshot import Settings, Snapshot
+from ..indexing import WorkspaceIndexing
+from ..store import DocumentStore, Superseded, WorkspaceInputs
+from .diagnostics import DiagnosticsScheduler
+from .file_tracking import FileTracking
+from .protocol import HotProtocol
+from .uris import is_file_uri, path_or_uri
+
+log = logging.getLogger("hot_lsp.server")
+
+# Push diagnostics this long after the last change, so typing does not analyse every keystroke.
+DEBOUNCE_MS = 200
+# How long the first diagnostics wait for the client's workspace/configuration answer.
+CONFIGURATION_WAIT_S = 2.0
+_ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
+
+T = TypeVar("T")
+
+
+def debounce_seconds() -> float:
+    """``HOT_LSP_DEBOUNCE_MS`` overrides the default (benchmarks set 0 to time the analysis alone)."""
+    raw = os.environ.get("HOT_LSP_DEBOUNCE_MS", "")
+    try:
+        return max(0.0, float(raw) / 1000) if raw.strip() else DEBOUNCE_MS / 1000
+    except ValueError:
+        return DEBOUNCE_MS / 1000
+
+
+class HotLanguageServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(
+            "hot-lsp",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=HotProtocol,
+        )
+        # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
+        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
+        self.files = FileService()  # what features read other files through, for the server's life
+        self.store = DocumentStore(self.analysis_pool, self.files)
+        self.environment_files = EnvironmentFiles()
+        self.trees = TreeCache()  # nested stacks, for hot/resourceList and document symbols
+        self.settings = Settings()
+        self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
+        self.init_settings: dict[str, Any] = {}  # from initializationOptions; the configuration overrides them
+        self.configured: asyncio.Event | None = None  # set once the first workspace/configuration answer is in
+        self.debounce = debounce_seconds()
+        # The workspace index: read in the background from ``initialized`` on, between analyses (indexing.py).
+        self.indexing = WorkspaceIndexing(self.analysis_pool)
+        self.diagnostics = DiagnosticsScheduler(self)
+        self.file_tracking = FileTracking(self)
+        self.indexing.on_change = self.file_tracking.index_changed
+        self.store.on_analysis = self.file_tracking.document_analysed
+
+    # -- the client ---------------------------------------------------------------------------------
+
+    @property
+    def encoding(self) -> Encoding:
+        """The negotiated position encoding, as the document layer names it."""
+        try:
+            chosen = self.workspace.position_encoding
+        except RuntimeError:  # not initialized yet
+            return "utf-16"
+        return _ENCODINGS.get(str(getattr(chosen, "value", chosen)), "utf-16")
+
+    def capability(self, path: str, default: Any = None) -> Any:
+        """The client's capability at a dotted ``path`` of ClientCapabilities (``default`` when it has none)."""
+        try:
+            return get_capability(self.client_capabilities, path, default)
+        except Exception:  # no capabilities before initialize
+            return default
+
+    @property
+    def pull_diagnostics(self) -> bool:
+        """Whether the client pulls diagnostics (textDocument/diagnostic), in which case we never push.
+
+        A client that declares pull support (VS Code's languageclient >= 8, Neovim >= 0.10) pulls on open
+        and on change once the server advertises diagnosticProvider, and keeps pulled and pushed
+        diagnostics apart: pushing too would show every finding twice. Clients without pull support
+        (Neovim 0.7-0.9, Emacs, VS Code 1.65) ignore the diagnosticProvider capability and get pushes.
+        """
+        return self.capability("text_document.diagnostic") is not None
+
+    # -- the workspace ------------------------------------------------------------------------------
+
+    def workspace_folders(self) -> tuple[str, ...]:
+        """The local paths of the workspace folders (the root when the client names no folders)."""
+        try:
+            workspace = self.workspace
+        except RuntimeError:  # not initialized yet
+            return ()
+        uris = [folder.uri for folder in workspace.folders.values()]
+        if not uris and workspace.root_uri:
+            uris = [workspace.root_uri]
+        paths = [path_or_uri(uri) for uri in uris if is_file_uri(uri)]
+        return tuple(dict.fromkeys(path for path in paths if path))
+
+    def workspace_inputs(self) -> WorkspaceInputs:
+        """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
+        folders = self.workspace_folders()
+        environments = self.environment_files.load(self.settings.environments, folders)
+        paths = self.environment_files.paths(self.settings.environments, folders)
+        return WorkspaceInputs(environments, folders, paths, self.indexing.index)
+
+    def environment_paths(self) -> tuple[str, ...]:
+        """The files ``hotLsp.environments`` names, in the order they apply (their registries map types)."""
+        return self.environment_files.paths(self.settings.environments, self.workspace_folders())
+
+    # -- snapshots ----------------------------------------------------------------------------------
+
+    async def snapshot(self, uri: str) -> Snapshot | None:
+        """The snapshot of the newest text of ``uri`` (None: not open, or its analysis crashed)."""
+        inputs = self.workspace_inputs()
+        cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
+        if cached is not None:
+            return cached
+        try:
+            return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs)
+        except Exception as error:  # the analysis itself crashed: every request about the document answers empty
+            self.report_crash("analysis", error, uri=uri)
+            return None
+
+    async def pinned_snapshot(self, uri: str) -> Snapshot | None:
+        """The snapshot of the text a positional request was made against, or ContentModified."""
+        inputs = self.workspace_inputs()
+        cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
+        if cached is not None:
+            return cached
+        try:
+            return await self.store.snapshot_async(uri, self.encoding, self.settings, inputs, follow=False)
+        except Superseded:
+            # Answer at once; the client asks again about the new text.
+            raise JsonRpcContentModified(f"{uri} changed while the request waited") from None
+        except Exception as error:  # the analysis itself crashed: answered empty, see snapshot()
+            self.report_crash("analysis", error, uri=uri)
+            return None
+
+    # -- features that fail -------------------------------------------------------------------------
+
+    def call_feature(
+        self,
+        method: str,
+        call: Callable[[], T | None],
+        empty: T,
+        *,
+        uri: str = "",
+        position: types.Position | None = None,
+    ) -> T:
+        """``call()``'s result, or ``empty`` when it gives None or raises (then logged; the server goes on)."""
+        try:
+            result = call()
+        except Exception as error:
+            self.report_crash(method, error, uri=uri, position=position)
+            return empty
+        return empty if result is None else result
+
+    def report_crash(
+        self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
+    ) -> None:
+        """Log a failure with its document and position, on stderr and to the client (``window/logMessage``)."""
+        where = uri
+        if position is not None:
+            where += f" at {position.line}:{position.character}"
+        trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        log.error("%s failed for %s: %r\n%s", method, where or "(no document)", error, trace)
+        try:
+            self.window_log_message(
+                types.LogMessageParams(
+                    type=types.MessageType.Error,
+                    message=f"hot-lsp: {method} failed for {where or '(no document)'}: {error!r}\n{trace}",
+                )
+            )
+        except Exception:  # the transport may be gone
+            log.debug("could not send the crash report", exc_info=True)
+
+    def report_server_error(self, error: Exception, source: Any) -> None:
+        """Errors outside a request (an unreadable message, a failing notification): logged, not shown.
+
+        pygls's default pops a window/showMessage up for each; a log entry is enough, and a request's
+        own error already went back as its answer.
+        """
+        if source is FeatureRequestError:
+            return
+        log.error("%s: %r", getattr(source, "__name__", source), error)
+        try:
+            self.window_log_message(types.LogMessageParams(type=types.MessageType.Error, message=f"hot-lsp: {error}"))
+        except Exception:
+            log.debug("could not send the error report", exc_info=True)
+
+    # -- settings -----------------------------------------------------------------------------------
+
+    async def wait_configured(self) -> None:
+        """Until the client's first workspace/configuration answer (at most CONFIGURATION_WAIT_S)."""
+        if self.configured is None or self.configured.is_set():
+            return
+        try:
+            await asyncio.wait_for(self.configured.wait(), CONFIGURATION_WAIT_S)
+        except asyncio.TimeoutError:
+            log.warning(
+                "no workspace/configuration answer in %.1f s; using initializationOptions", CONFIGURATION_WAIT_S
+            )
+            self.configured.set()
+
+    def apply_settings(self, raw: dict[str, Any] | None) -> None:
+        """Initialization options, overridden key by key by what the client's configuration says."""
+        merged = dict(self.init_settings)
+        if raw:
+            merged.update(raw)
+        settings = Settings.from_json(merged)
+        if settings != self.settings:
+            self.settings = settings
+            self.settings_serial += 1
+            self.diagnostics.refresh_all()
+            self.refresh_inlay_hints()
+            self.file_tracking.configure_index()
+
+    def refresh_inlay_hints(self) -> None:
+        """Settings changed (parameters, environments, inlayHints): ask the client to request hints again."""
+        if not self.capability("workspace.inlay_hint.refresh_support", False):
+            return
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:  # no loop: not serving (in-process use)
+            return
+        asyncio.ensure_future(self._refresh_inlay_hints())
+
+    async def _refresh_inlay_hints(self) -> None:
+        try:
+            await self.workspace_inlay_hint_refresh_async(None)
+        except Exception as error:  # the client may refuse, or be gone
+            log.info("workspace/inlayHint/refresh failed: %r", error)
+
+    def shutdown(self) -> None:
+        self.diagnostics.cancel_all()
+        self.indexing.shutdown()
+        self.analysis_pool.shutdown(wait=False, cancel_futures=True)
+        super().shutdown()

@@ -1,0 +1,101 @@
+"""Handlers of requests about a whole document: document symbols (with nested stacks), document links, folding
+ranges and semantic tokens.
+
+Each is answered from the newest snapshot (``HotLanguageServer.snapshot``), which is what the client shows by
+the time the answer arrives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from lsprotocol import types
+
+from ..analysis.template_tree import Tree, clamp_depth
+from ..features.folding import folding_ranges
+from ..features.links import document_links
+from ..features.semantic_tokens import LEGEND, semantic_tokens, semantic_tokens_range
+from ..features.symbols import document_symbols
+from .client_capabilities import adapt_document_symbols, adapt_folding, adapt_links, folding_limit
+from .session import HotLanguageServer
+from .workspace import nested_tree
+
+
+def register(server: HotLanguageServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(handle_document_symbol)
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)(handle_document_link)
+    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(handle_folding_range)
+    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(handle_semantic_tokens)
+    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)(handle_semantic_tokens_range)
+
+
+async def handle_document_symbol(
+    ls: HotLanguageServer, params: types.DocumentSymbolParams
+) -> Sequence[types.DocumentSymbol | types.SymbolInformation] | None:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    nested: Tree | None = None
+    depth = clamp_depth(snapshot.settings.nested_depth)
+    if snapshot.analysis.model is not None and depth > 0:
+        try:
+            nested = await nested_tree(ls, snapshot, depth)
+        except Exception as error:  # the outline goes on without nested stacks
+            ls.report_crash(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, error, uri=snapshot.uri)
+    result: list[types.DocumentSymbol] = ls.call_feature(
+        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, lambda: document_symbols(snapshot, nested=nested), [], uri=snapshot.uri
+    )
+    return adapt_document_symbols(result, ls, snapshot.uri)
+
+
+async def handle_document_link(
+    ls: HotLanguageServer, params: types.DocumentLinkParams
+) -> list[types.DocumentLink] | None:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    result: list[types.DocumentLink] = ls.call_feature(
+        types.TEXT_DOCUMENT_DOCUMENT_LINK, lambda: document_links(snapshot), [], uri=snapshot.uri
+    )
+    return adapt_links(result, ls)
+
+
+async def handle_folding_range(
+    ls: HotLanguageServer, params: types.FoldingRangeParams
+) -> list[types.FoldingRange] | None:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    limit = folding_limit(ls)
+    result: list[types.FoldingRange] = ls.call_feature(
+        types.TEXT_DOCUMENT_FOLDING_RANGE, lambda: folding_ranges(snapshot, limit=limit), [], uri=snapshot.uri
+    )
+    return adapt_folding(result, ls)
+
+
+async def handle_semantic_tokens(
+    ls: HotLanguageServer, params: types.SemanticTokensParams
+) -> types.SemanticTokens | None:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
+        lambda: semantic_tokens(snapshot),
+        types.SemanticTokens(data=[]),
+        uri=snapshot.uri,
+    )
+
+
+async def handle_semantic_tokens_range(
+    ls: HotLanguageServer, params: types.SemanticTokensRangeParams
+) -> types.SemanticTokens | None:
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return ls.call_feature(
+        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
+        lambda: semantic_tokens_range(snapshot, params),
+        types.SemanticTokens(data=[]),
+        uri=snapshot.uri,
+    )

@@ -1,0 +1,133 @@
+"""Handlers of the workspace: workspace/symbol, the custom ``hot/resourceList`` request, watched files and
+workspace folders; and the trees of nested stacks that ``hot/resourceList`` and document symbols show.
+
+A tree is built on the analysis worker (it reads child templates and evaluates), with the registries of
+``hotLsp.environments``, reading files inside the workspace folders (or the document's folder) and the
+environment files' folders; ``HotLanguageServer.trees`` reuses a tree while the document's analysis is the same
+and every file it looked at is unchanged.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from collections.abc import Sequence
+from typing import Any
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcInvalidParams
+
+from ..analysis.resource_list import row_json, tree_rows
+from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
+from ..features.evaluation_context import PARAMETERS_SOURCE
+from ..features.snapshot import Snapshot
+from ..features.symbols import workspace_symbols
+from .session import HotLanguageServer
+from .uris import file_path, is_file_uri, path_or_uri
+
+RESOURCE_LIST = "hot/resourceList"
+
+
+def register(server: HotLanguageServer) -> None:
+    server.feature(types.WORKSPACE_SYMBOL)(handle_workspace_symbol)
+    server.feature(RESOURCE_LIST)(handle_resource_list)
+    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(handle_did_change_watched_files)
+    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(handle_did_change_workspace_folders)
+
+
+async def handle_workspace_symbol(
+    ls: HotLanguageServer, params: types.WorkspaceSymbolParams
+) -> list[types.WorkspaceSymbol]:
+    snapshots = []
+    for uri in ls.store.uris():
+        snapshot = await ls.snapshot(uri)
+        if snapshot is not None:
+            snapshots.append(snapshot)
+    index, encoding = ls.indexing.index, ls.encoding  # the index answers for the files not open
+    return ls.call_feature(
+        types.WORKSPACE_SYMBOL,
+        lambda: workspace_symbols(snapshots, params.query, index=index, encoding=encoding),
+        [],
+    )
+
+
+async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, Any]:
+    """DESIGN.md's ``resources`` JSON for ``{textDocument, nestedDepth}``: nested stacks exploded to the depth."""
+    uri = _document_uri(params)
+    if uri is None:
+        raise JsonRpcInvalidParams("hot/resourceList needs {textDocument: {uri}}")
+    depth = requested_depth(params, ls.settings.nested_depth)
+    snapshot = await ls.snapshot(uri)
+    if snapshot is None or snapshot.analysis.model is None:
+        return {"resources": []}
+    try:
+        tree = await nested_tree(ls, snapshot, depth)
+        rows = tree_rows(tree) if tree is not None else []
+        return {"resources": [row_json(row, snapshot.encoding) for row in rows]}
+    except Exception as error:
+        ls.report_crash(RESOURCE_LIST, error, uri=uri)
+        return {"resources": []}
+
+
+def requested_depth(params: Any, default: int) -> int:
+    """``nestedDepth`` of a hot/resourceList request: a number from 0 or "MAX"; absent: the setting."""
+    value = params.get("nestedDepth") if isinstance(params, dict) else getattr(params, "nestedDepth", None)
+    if value is None:
+        return clamp_depth(default)
+    if isinstance(value, str) and value.strip().upper() == "MAX":
+        return MAX_NESTED_DEPTH
+    if isinstance(value, int) and not isinstance(value, bool) and value >= 0:
+        return clamp_depth(value)
+    raise JsonRpcInvalidParams('nestedDepth must be a number from 0, or "MAX"')
+
+
+def _document_uri(params: Any) -> str | None:
+    # A custom request's params come as a dict, or as pygls's namedtuples.
+    document = params.get("textDocument") if isinstance(params, dict) else getattr(params, "textDocument", None)
+    uri = document.get("uri") if isinstance(document, dict) else getattr(document, "uri", None)
+    return uri if isinstance(uri, str) else None
+
+
+def handle_did_change_watched_files(ls: HotLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+    ls.file_tracking.files_changed([path for path in (file_path(change.uri) for change in params.changes) if path])
+
+
+def handle_did_change_workspace_folders(ls: HotLanguageServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
+    ls.file_tracking.start_indexing()
+
+
+# -- nested stacks ------------------------------------------------------------------------------------------
+
+
+async def nested_tree(ls: HotLanguageServer, snapshot: Snapshot, depth: int) -> Tree | None:
+    """The snapshot's nested stacks to ``depth``, built on the analysis worker."""
+    loop = asyncio.get_running_loop()
+    paths = ls.environment_paths()
+    return await loop.run_in_executor(ls.analysis_pool, build_nested_tree, snapshot, depth, paths, ls.trees)
+
+
+def build_nested_tree(
+    snapshot: Snapshot, depth: int, environment_paths: Sequence[str], cache: TreeCache
+) -> Tree | None:
+    """The document's tree of nested stacks to ``depth``: files resolved from the document, read inside the
+    workspace folders (or beside the document when there are none) and the environment files' folders."""
+    if snapshot.analysis.model is None:
+        return None
+    path = path_or_uri(snapshot.uri)
+    paths = tuple(environment_paths)
+    roots = (*(snapshot.file_roots or (os.path.dirname(path),)), *(os.path.dirname(env) for env in paths))
+    if not is_file_uri(snapshot.uri):
+        roots = ()  # an unsaved buffer has no folder: its relative paths lead nowhere on disk
+    settings = snapshot.settings
+
+    def build() -> Tree:
+        files = snapshot.files.templates(snapshot.overlay, roots)  # children open in the editor: their unsaved text
+        environments = [files.environment(env) for env in paths]
+        inputs = tree_inputs(
+            snapshot.catalogue, environments, settings.parameters, PARAMETERS_SOURCE, values=snapshot.environments
+        )
+        return build_tree(snapshot.analysis, path, inputs, files, depth)
+
+    parameters = json.dumps(settings.parameters, sort_keys=True, default=repr)
+    return cache.get(snapshot.analysis, (snapshot.uri, depth, paths, parameters, roots), build, snapshot.overlay)
