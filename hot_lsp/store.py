@@ -39,11 +39,13 @@ from urllib.request import url2pathname
 
 from lsprotocol import types
 
+from .analysis.catalogues import catalogue_paths
 from .analysis.evaluation.inputs import EnvironmentValues, Inputs
 from .analysis.file_service import FileService
 from .analysis.kind import VERSION_KEY, named_as_environment
 from .analysis.overlay import Overlay
-from .analysis.validate import Analysis, Options, analyze, catalogue_paths
+from .analysis.result import Analysis
+from .analysis.validate import Options, analyze
 from .analysis.workspace_index import WorkspaceIndex
 from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates

@@ -14,15 +14,13 @@ import os
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..document import Mapping, Node, Scalar
 from .kind import VERSION_KEY
 from .overlay import Overlay
+from .result import Analysis
 from .template_files import Stamp, TemplateFiles
-
-if TYPE_CHECKING:
-    from .validate import Analysis
 
 _INTERFACES_KEPT = 1024  # template interfaces remembered (an environment looks at up to 200 templates)
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from .. import spec
 from ..document import LineIndex, Mapping, Node, Scalar, Sequence
@@ -25,9 +24,7 @@ from ..spec import TemplateVersion
 from . import functions
 from .functions import Context, HeatFunction, RefKind
 from .model import Entry, FunctionCall, LookAlike, Reference, effective_version
-
-if TYPE_CHECKING:
-    from .validate import Analysis
+from .result import Analysis
 
 PathPart = str | int
 Path = tuple[PathPart, ...]

@@ -15,7 +15,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..document import Mapping, parse
 from ..spec.limits import MAX_TEMPLATE_SIZE
@@ -24,9 +23,7 @@ from .evaluation.inputs import EnvironmentValues
 from .kind import detect_kind
 from .model import build_model
 from .overlay import Overlay  # a child being edited is read from its buffer
-
-if TYPE_CHECKING:  # validate's rules read children through this module: it must not import validate first
-    from .validate import Analysis
+from .result import Analysis
 
 MAX_FILE_CHARS = MAX_TEMPLATE_SIZE  # Heat applies it to nested templates and environment files alike
 MAX_FILE_BYTES = MAX_FILE_CHARS * 4  # at worst 4 UTF-8 bytes per character
@@ -184,7 +181,6 @@ def _read_template(path: str, text: str | None = None) -> LoadedTemplate:
     model = build_model(parsed)
     if model is None:
         return LoadedTemplate(path, None, f"{path} does not parse as a HOT template")
-    from .validate import Analysis
 
     return LoadedTemplate(path, Analysis(text, parsed, "template", model))
 

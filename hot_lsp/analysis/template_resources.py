@@ -15,17 +15,15 @@ from collections import OrderedDict
 from collections.abc import Mapping as AbcMapping
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..document import Mapping, Node, Scalar
+from ..spec import Catalogue
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import DEFAULT_SUPPORT_STATUS, AttributeSchema, PropertySchema, ResourceType
 from .model import Entry, TemplateModel
 from .registry import Registry, Resolution, template_location
-
-if TYPE_CHECKING:  # the rules import this module, and template_files imports the evaluator, which imports rules
-    from ..spec import Catalogue
-    from .template_files import LoadedEnvironment, LoadedTemplate, TemplateFiles
+from .template_files import LoadedEnvironment, LoadedTemplate, TemplateFiles
 
 # What Heat gives every template resource besides the child's outputs (``show``), and the prefix of the
 # dynamic attributes that reach into the child's resources (``resource.<name>[.<attr>...]``).

@@ -25,10 +25,11 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Mapping as AbcMapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..document import LineIndex, Mapping, Node, Scalar
 from ..document import Sequence as SequenceNode
+from ..spec import Catalogue
 from ..spec.limits import MAX_NESTED_STACK_DEPTH, MAX_RESOURCES_PER_STACK
 from ..spec.nested_stacks import GROUPS, GroupType
 from .dependencies import resource_dependencies
@@ -40,11 +41,8 @@ from .evaluation.values import OMIT, is_known
 from .model import Entry
 from .overlay import Overlay
 from .registry import Registry, Resolution, template_location
+from .result import Analysis
 from .template_files import LoadedEnvironment, Stamp, TemplateFiles
-from .validate import Analysis
-
-if TYPE_CHECKING:
-    from ..spec import Catalogue
 
 MAX_NESTED_DEPTH = MAX_NESTED_STACK_DEPTH  # the deepest tree (the name the CLI and the server import)
 MAX_NODES = 10_000  # resources listed in one tree

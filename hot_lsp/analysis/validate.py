@@ -3,24 +3,23 @@
 from __future__ import annotations
 
 import logging
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import TypeVar
 
-from .. import spec
-from ..document import Diagnostic, ParsedDocument, parse
+from ..document import parse
 from ..document.parse import MAX_TEXT_CHARS
-from ..spec.resource_types import file_stamp
+from .catalogues import resource_catalogue
 from .cross_file import CrossFile
-from .environment import EnvironmentModel, build_environment
+from .environment import build_environment
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
-from .kind import Kind, detect_kind
-from .model import TemplateModel, build_model
+from .kind import detect_kind
+from .model import build_model
 from .overlay import Overlay
 from .report import Reporter
+from .result import Analysis
 from .rules import CROSS_FILE_RULES, ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
 from .suppress import apply_suppressions
 
@@ -54,32 +53,6 @@ class Options:
     # or open, and the children reachable from them); a name in its parameters or parameter_defaults that none
     # declares is W7015. None: those templates are not known, so nothing is said.
     known_parameters: frozenset[str] | None = None
-
-
-@dataclass(slots=True)
-class Analysis:
-    """Everything known about one text; immutable once built, so requests can share it."""
-
-    text: str
-    parsed: ParsedDocument
-    kind: Kind
-    model: TemplateModel | None
-    diagnostics: list[Diagnostic] = field(default_factory=list)
-    environment: EnvironmentModel | None = None  # the sections and registry entries of an environment file
-    # Every other file the rules looked at (children, environments), with its stamp then (None: not there):
-    # the analysis is stale once one of them changes.
-    read_files: dict[str, tuple[int, int] | None] = field(default_factory=dict, compare=False)
-    # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
-    # first use. The analysis never changes, so they never go stale, and they are freed with it.
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
-
-    def derive(self, name: str, build: Callable[[Analysis], T]) -> T:
-        """``build(self)``, computed once per analysis and ``name`` (a race only builds it twice)."""
-        try:
-            return self.derived[name]
-        except KeyError:
-            value = self.derived[name] = build(self)
-            return value
 
 
 def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
@@ -137,36 +110,3 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     diagnostics.sort(key=lambda d: (d.start, d.code))
     analysis.diagnostics = diagnostics
     return analysis
-
-
-_BROKEN_CATALOGUES: dict[tuple[tuple[str, int, int], ...], str] = {}  # file stamps -> the error, logged once
-
-
-def resource_catalogue(paths: tuple[str, ...]) -> spec.Catalogue:
-    """Heat's catalogue plus the user's (cached by the loader). When a user file cannot be loaded, the error is
-    logged once per version of the files and Heat's catalogue alone is used: the editor keeps working (the CLI
-    refuses such a file before it gets here)."""
-    if not paths:
-        return spec.builtin_catalogue()
-    stamps = tuple(file_stamp(path) for path in paths)
-    if stamps in _BROKEN_CATALOGUES:
-        return spec.builtin_catalogue()
-    try:
-        return spec.load_catalogue(paths)
-    except spec.CatalogueError as error:
-        _BROKEN_CATALOGUES[stamps] = str(error)
-        log.warning("resource type catalogue not loaded, using Heat's types only: %s", error)
-        return spec.builtin_catalogue()
-
-
-def catalogue_paths(paths: tuple[str, ...], folders: tuple[str, ...]) -> tuple[str, ...]:
-    """``hotLsp.resourceTypePaths`` as absolute paths: a relative one names a file in a workspace folder (the
-    first folder that has it; the first folder when none does, so the loader's error names a real place)."""
-    resolved = []
-    for path in paths:
-        path = os.path.expanduser(path)
-        if not os.path.isabs(path) and folders:
-            candidates = [os.path.join(folder, path) for folder in folders]
-            path = next((c for c in candidates if os.path.isfile(c)), candidates[0])
-        resolved.append(path)
-    return tuple(resolved)

@@ -25,13 +25,14 @@ from typing import Literal
 
 from ..document import LineIndex, Mapping, ParsedDocument, Scalar, parse
 from ..document.positions import Encoding
+from .catalogues import resource_catalogue
 from .environment import EnvironmentModel, build_environment, template_location
 from .kind import ENVIRONMENT_ONLY_SECTIONS, VERSION_KEY, detect_kind
 from .registry import Registry, Resolution
 from .registry import template_location as resolved_location
+from .result import Analysis
 from .template_files import MAX_FILE_BYTES, MAX_FILE_CHARS
 from .type_slots import type_slots
-from .validate import Analysis, resource_catalogue
 
 IndexedKind = Literal["template", "environment"]
 Stamp = tuple[int, int]  # (mtime_ns, size) on disk; (-1, revision) for an open document's text

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from ..analysis.catalogues import resource_catalogue
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import declared_parameters
 from ..analysis.evaluation.inputs import Inputs
-from ..analysis.validate import Options, analyze, resource_catalogue
+from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
 from .environments import CommandLineFileError, read_environment
 from .files import NotText, Source, discover, read_text
+from .output import FileResult
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-
-
-@dataclass(slots=True)
-class FileResult:
-    path: str
-    lines: LineIndex
-    diagnostics: list[Diagnostic]
 
 
 def run_check(

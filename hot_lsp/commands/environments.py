@@ -5,7 +5,7 @@ from __future__ import annotations
 from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
 from ..analysis.model import build_model
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, ParsedDocument, parse
 from .files import NotText, read_text
 

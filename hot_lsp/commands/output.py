@@ -3,14 +3,22 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any
 
 from .. import __version__
 from ..analysis.codes import CODES
 from ..document import Diagnostic, LineIndex
 
-if TYPE_CHECKING:
-    from .check import FileResult
+
+@dataclass(slots=True)
+class FileResult:
+    """One checked file: its findings, and its lines to turn offsets into line and column."""
+
+    path: str
+    lines: LineIndex
+    diagnostics: list[Diagnostic]
+
 
 _SARIF_LEVEL = {1: "error", 2: "warning", 3: "note", 4: "note"}
 

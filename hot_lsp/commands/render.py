@@ -16,7 +16,7 @@ from ruamel.yaml.representer import SafeRepresenter
 from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.evaluation.render import render
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document.scalars import type_plain
 from .environments import CommandLineFileError, read_environment, read_file, read_template
 

@@ -23,7 +23,7 @@ from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
 from ..analysis.model import Entry, Reference, RefKind, TemplateModel
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.scalars import type_plain
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES

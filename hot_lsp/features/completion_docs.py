@@ -18,7 +18,7 @@ from typing import Any
 from lsprotocol import types
 
 from .. import spec
-from ..analysis.validate import resource_catalogue
+from ..analysis.catalogues import resource_catalogue
 from ..spec.resource_types import Catalogue
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs

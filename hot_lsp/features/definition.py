@@ -10,6 +10,7 @@ from lsprotocol import types
 from ..analysis.locate import hit_at
 from ..document import Scalar
 from ._targets import definition_keys, file_target_at, resolve_file, target_at, token_span
+from .environment_navigation import environment_definition
 from .snapshot import Snapshot
 from .template_children import child_at_type, child_property_at, file_uri, node_location
 
@@ -19,8 +20,6 @@ _FILE_START = types.Range(start=types.Position(line=0, character=0), end=types.P
 def definition(snapshot: Snapshot, params: types.DefinitionParams) -> list[types.Location] | None:
     analysis = snapshot.analysis
     if analysis.kind == "environment":
-        from .environment_navigation import environment_definition
-
         return environment_definition(snapshot, params)
     if analysis.kind != "template":
         return None

@@ -14,7 +14,7 @@ from dataclasses import replace
 from ..analysis.cursor import Cursor
 from ..analysis.environment import HOOKS, MERGE_STRATEGIES, RESTRICTED_ACTIONS, SECTIONS, EnvironmentModel
 from ..analysis.locate import Path, lookup
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, Scalar
 from ._targets import document_path
 from .completion_docs import environment_section_doc, fixed_value_doc, key_doc

@@ -24,7 +24,7 @@ from ..analysis.environment import (
     walk_registry,
 )
 from ..analysis.file_service import FileService, TemplateParameter
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ._targets import document_path

@@ -16,7 +16,7 @@ from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import Inputs
 from ..analysis.evaluation.problems import Limits
 from ..analysis.evaluation.render import Evaluation, evaluation
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from .snapshot import Snapshot
 
 PARAMETERS_SOURCE = "hotLsp.parameters"

@@ -28,7 +28,7 @@ from ..analysis.evaluation.problems import HeatError, Read
 from ..analysis.evaluation.values import OMIT, Symbol
 from ..analysis.locate import Hit, Roles, roles
 from ..analysis.model import FunctionCall
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, Node, Pair, Scalar, Sequence
 from .evaluation_context import evaluated_analysis, evaluation_for
 from .preview_text import (

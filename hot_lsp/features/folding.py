@@ -12,7 +12,7 @@ import re
 
 from lsprotocol import types
 
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ._targets import content_end
 from .snapshot import Snapshot

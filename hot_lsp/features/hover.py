@@ -33,9 +33,11 @@ from ..analysis.locate import (
 from ..document import Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
+from .environment_hover import environment_hover
 from .evaluation_hover import evaluation_preview
 from .resource_type_docs import hover_doc
 from .snapshot import Snapshot
+from .template_resource_hover import template_resource_hover
 
 MAX_BLOCK_LINES = 15
 MAX_INLINE = 80
@@ -48,8 +50,6 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
     """
     analysis = snapshot.analysis
     if not is_template(analysis, snapshot.last_good):
-        from .environment_hover import environment_hover
-
         return environment_hover(snapshot, params, markdown=markdown)  # None outside environment files
     offset = snapshot.offset(params.position)
     hit = hit_at(analysis.parsed.root, offset)
@@ -105,7 +105,6 @@ def _template_resource(snapshot: Snapshot, hit: Hit) -> str | None:
     """A type standing for a child template, or a property key of one (only below ``resources``)."""
     if len(hit.path) < 3 or hit.path[0] != "resources":
         return None
-    from .template_resource_hover import template_resource_hover  # reads the child: only when needed
 
     return template_resource_hover(snapshot, hit)
 

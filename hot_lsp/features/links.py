@@ -7,6 +7,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from ._targets import file_targets, resolve_file, token_span
+from .environment_navigation import environment_links
 from .snapshot import Snapshot
 
 _TOOLTIPS = {
@@ -19,8 +20,6 @@ _TOOLTIPS = {
 def document_links(snapshot: Snapshot) -> list[types.DocumentLink]:
     analysis = snapshot.analysis
     if analysis.kind == "environment":
-        from .environment_navigation import environment_links
-
         return environment_links(snapshot)
     if analysis.kind != "template":
         return []

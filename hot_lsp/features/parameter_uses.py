@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from lsprotocol import types
 
 from ..analysis.locate import hit_at
+from ..analysis.result import Analysis
 from ..analysis.type_slots import TypeSlot, type_slots
-from ..analysis.validate import Analysis
 from ..document import Mapping, Scalar
 from ._targets import definition_keys, document_path, name_span, references_to, target_at, token_span
 from .snapshot import Snapshot

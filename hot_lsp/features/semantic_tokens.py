@@ -19,7 +19,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .. import spec
-from ..analysis.validate import Analysis
+from ..analysis.result import Analysis
 from ..document.positions import Encoding
 from ._targets import target_index, token_span
 from .snapshot import Snapshot

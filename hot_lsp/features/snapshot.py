@@ -13,11 +13,12 @@ from typing import Any
 
 from lsprotocol import types
 
+from ..analysis.catalogues import catalogue_paths, resource_catalogue
 from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.file_service import FileService
 from ..analysis.overlay import Overlay
+from ..analysis.result import Analysis
 from ..analysis.template_tree import MAX_NESTED_DEPTH
-from ..analysis.validate import Analysis, catalogue_paths, resource_catalogue
 from ..analysis.workspace_index import WorkspaceIndex
 from ..document.positions import Encoding
 from ..spec.resource_types import Catalogue

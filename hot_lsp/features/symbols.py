@@ -15,8 +15,8 @@ from pathlib import Path
 from lsprotocol import types
 
 from .. import spec
+from ..analysis.result import Analysis
 from ..analysis.template_tree import Tree, TreeNode
-from ..analysis.validate import Analysis
 from ..analysis.workspace_index import WorkspaceIndex
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.positions import Encoding

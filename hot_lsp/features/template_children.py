@@ -20,10 +20,10 @@ from pathlib import Path
 from lsprotocol import types
 
 from ..analysis.registry import Registry
+from ..analysis.result import Analysis
 from ..analysis.template_files import TemplateFiles
 from ..analysis.template_resources import ChildParameter, ChildTemplate, child_parameters, child_template, registry_for
 from ..analysis.type_slots import PathPart, TypeSlot, slot_of_type, slots_of_property
-from ..analysis.validate import Analysis
 from ..analysis.workspace_index import Span
 from ..document import Node, Scalar
 from ._targets import document_path, token_span

@@ -40,7 +40,7 @@ from collections.abc import Sequence
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import diagnostics, documents, lifecycle, positional, whole_document, workspace
+from . import documents, lifecycle, positional, whole_document, workspace
 from .session import HotLanguageServer
 
 __all__ = ["HotLanguageServer", "create_server", "serve"]
@@ -50,7 +50,6 @@ def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
     lifecycle.register(server)
     documents.register(server)
-    diagnostics.register(server)
     positional.register(server)
     whole_document.register(server)
     workspace.register(server)

@@ -13,16 +13,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from ..features.diagnostics import SOURCE, lsp_diagnostics
 from ..features.snapshot import Snapshot
 from .client_capabilities import adapt_diagnostics
-
-if TYPE_CHECKING:
-    from .session import HotLanguageServer
+from .context import ServerContext
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -33,7 +30,7 @@ PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_d
 class DiagnosticsScheduler:
     """The pending and last published diagnostics of each open document. Call it on the event loop only."""
 
-    def __init__(self, ls: HotLanguageServer) -> None:
+    def __init__(self, ls: ServerContext) -> None:
         self._ls = ls
         self._publish_tasks: dict[str, asyncio.Task[None]] = {}
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
@@ -143,20 +140,3 @@ class DiagnosticsScheduler:
 
 def _older(version: int | None, than: int | None) -> bool:
     return version is not None and than is not None and version < than
-
-
-def register(server: HotLanguageServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, PULL_OPTIONS)(handle_pull)
-
-
-async def handle_pull(ls: HotLanguageServer, params: types.DocumentDiagnosticParams) -> types.DocumentDiagnosticReport:
-    uri = params.text_document.uri
-    await ls.wait_configured()
-    snapshot = await ls.snapshot(uri)
-    if snapshot is None:
-        return types.RelatedFullDocumentDiagnosticReport(items=[])
-    stamp = ls.store.stamp(uri) or (0, 0)
-    result_id = f"{stamp[1]}.{ls.settings_serial}.{snapshot.version}"
-    if params.previous_result_id == result_id:
-        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
-    return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)

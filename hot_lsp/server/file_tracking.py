@@ -14,23 +14,23 @@ import asyncio
 import os
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
+from ..analysis.catalogues import catalogue_paths
 from ..analysis.kind import named_as_environment
-from ..analysis.validate import Analysis, catalogue_paths
+from ..analysis.result import Analysis
 from ..analysis.workspace_index import file_stamp
-from ..indexing import Progress, disk_text
+from .context import ServerContext
+from .diagnostics import DiagnosticsScheduler
+from .indexing import Progress, disk_text
 from .uris import file_path
-
-if TYPE_CHECKING:
-    from .session import HotLanguageServer
 
 
 class FileTracking:
     """Keeps the index and the open documents' analyses in step with the files they read. Event loop only."""
 
-    def __init__(self, ls: HotLanguageServer) -> None:
+    def __init__(self, ls: ServerContext, diagnostics: DiagnosticsScheduler) -> None:
         self._ls = ls
+        self._diagnostics = diagnostics
         self._known_parameters: frozenset[str] | None = None  # as the environment documents were last told
 
     def named_environment(self, path: str) -> bool:
@@ -90,7 +90,7 @@ class FileTracking:
             for uri in ls.store.uris()
             if ls.store.kind(uri) == "environment" and ls.store.outdated(uri, ls.settings, inputs)
         ]
-        ls.diagnostics.changed(environments, ls.debounce)
+        self._diagnostics.changed(environments, ls.debounce)
 
     # -- documents that read other files ------------------------------------------------------------
 
@@ -108,7 +108,7 @@ class FileTracking:
         for uri in stale:
             store.invalidate(uri)
         if stale:
-            self._ls.diagnostics.changed(stale, self._ls.debounce if delay is None else delay)
+            self._diagnostics.changed(stale, self._ls.debounce if delay is None else delay)
         return stale
 
     def document_opened(self, uri: str) -> None:

@@ -25,12 +25,12 @@ from .. import __version__
 from ..analysis.file_service import FileService
 from ..analysis.template_tree import TreeCache
 from ..document.positions import Encoding
-from ..environment_files import EnvironmentFiles
 from ..features.snapshot import Settings, Snapshot
-from ..indexing import WorkspaceIndexing
 from ..store import DocumentStore, Superseded, WorkspaceInputs
 from .diagnostics import DiagnosticsScheduler
+from .environment_files import EnvironmentFiles
 from .file_tracking import FileTracking
+from .indexing import WorkspaceIndexing
 from .protocol import HotProtocol
 from .uris import is_file_uri, path_or_uri
 
@@ -76,7 +76,7 @@ class HotLanguageServer(LanguageServer):
         # The workspace index: read in the background from ``initialized`` on, between analyses (indexing.py).
         self.indexing = WorkspaceIndexing(self.analysis_pool)
         self.diagnostics = DiagnosticsScheduler(self)
-        self.file_tracking = FileTracking(self)
+        self.file_tracking = FileTracking(self, self.diagnostics)
         self.indexing.on_change = self.file_tracking.index_changed
         self.store.on_analysis = self.file_tracking.document_analysed
 

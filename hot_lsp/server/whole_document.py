@@ -1,5 +1,5 @@
-"""Handlers of requests about a whole document: document symbols (with nested stacks), document links, folding
-ranges and semantic tokens.
+"""Handlers of requests about a whole document: pulled diagnostics, document symbols (with nested stacks),
+document links, folding ranges and semantic tokens.
 
 Each is answered from the newest snapshot (``HotLanguageServer.snapshot``), which is what the client shows by
 the time the answer arrives.
@@ -17,16 +17,35 @@ from ..features.links import document_links
 from ..features.semantic_tokens import LEGEND, semantic_tokens, semantic_tokens_range
 from ..features.symbols import document_symbols
 from .client_capabilities import adapt_document_symbols, adapt_folding, adapt_links, folding_limit
+from .diagnostics import PULL_OPTIONS
 from .session import HotLanguageServer
 from .workspace import nested_tree
 
 
 def register(server: HotLanguageServer) -> None:
+    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, PULL_OPTIONS)(handle_pull_diagnostics)
     server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(handle_document_symbol)
     server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)(handle_document_link)
     server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(handle_folding_range)
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(handle_semantic_tokens)
     server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)(handle_semantic_tokens_range)
+
+
+async def handle_pull_diagnostics(
+    ls: HotLanguageServer, params: types.DocumentDiagnosticParams
+) -> types.DocumentDiagnosticReport:
+    """textDocument/diagnostic: the result id is the text's generation, the settings serial and the version, so an
+    unchanged document is answered "unchanged"."""
+    uri = params.text_document.uri
+    await ls.wait_configured()
+    snapshot = await ls.snapshot(uri)
+    if snapshot is None:
+        return types.RelatedFullDocumentDiagnosticReport(items=[])
+    stamp = ls.store.stamp(uri) or (0, 0)
+    result_id = f"{stamp[1]}.{ls.settings_serial}.{snapshot.version}"
+    if params.previous_result_id == result_id:
+        return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
+    return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)
 
 
 async def handle_document_symbol(

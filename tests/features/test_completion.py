@@ -9,7 +9,8 @@ import pytest
 from lsprotocol import types
 
 from hot_lsp import spec
-from hot_lsp.analysis.validate import Analysis, analyze
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import parse
 from hot_lsp.features.completion import completion
 from hot_lsp.features.snapshot import Settings, Snapshot

@@ -12,7 +12,8 @@ import pytest
 from lsprotocol import types
 from shared_paths import CORPUS, needs_corpus
 
-from hot_lsp.analysis.validate import Analysis, Options, analyze
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.features.completion import completion
 from hot_lsp.features.definition import definition
 from hot_lsp.features.hover import hover

@@ -10,7 +10,8 @@ import pytest
 from lsprotocol import types
 
 from hot_lsp.analysis.evaluation.inputs import EnvironmentValues
-from hot_lsp.analysis.validate import Analysis, analyze
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import analyze
 from hot_lsp.features.evaluation_context import evaluation_for
 from hot_lsp.features.hover import hover
 from hot_lsp.features.inlay_hints import inlay_hints

@@ -8,7 +8,8 @@ import pytest
 from lsprotocol import types
 
 from hot_lsp import spec
-from hot_lsp.analysis.validate import Analysis, analyze
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import analyze
 from hot_lsp.features.hover import hover
 from hot_lsp.features.snapshot import Settings, Snapshot
 

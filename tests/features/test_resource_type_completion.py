@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from hot_lsp.analysis.validate import Analysis, Options, analyze, catalogue_paths
+from hot_lsp.analysis.catalogues import catalogue_paths
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.document import parse
 from hot_lsp.features.completion import completion
 from hot_lsp.features.snapshot import Settings, Snapshot

@@ -8,7 +8,8 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from hot_lsp.analysis.validate import Analysis, Options, analyze
+from hot_lsp.analysis.result import Analysis
+from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.document import parse
 from hot_lsp.features.hover import hover
 from hot_lsp.features.snapshot import Settings, Snapshot

@@ -12,7 +12,7 @@ from lsp_session import CLIENTS, diagnostics, encoding, open_document, position_
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
-from hot_lsp.environment_files import EnvironmentFiles, expand
+from hot_lsp.server.environment_files import EnvironmentFiles, expand
 
 in_module_loop = pytest.mark.asyncio(loop_scope="module")
 
@@ -191,7 +191,7 @@ def test_an_unreadable_environment_file_is_logged_and_skipped(tmp_path: Path, ca
     (tmp_path / "bad.yaml").write_bytes(b"parameters: {x: \xff}\n")
     (tmp_path / "good.yaml").write_text("parameters: {x: 1}\n", encoding="utf-8")
     files = EnvironmentFiles()
-    with caplog.at_level("WARNING", logger="hot_lsp.environment_files"):
+    with caplog.at_level("WARNING", logger="hot_lsp.server.environment_files"):
         loaded = files.load(["*.yaml"], [str(tmp_path)])
         files.load(["*.yaml"], [str(tmp_path)])
     assert [env.name for env in loaded] == ["good.yaml"]

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ... import spec
+from ...document import Mapping, parse
 from .. import parameter_values as checks
 from ..model import TemplateModel
 from ..parameter_constraints import effective_constraints
@@ -58,7 +59,6 @@ class EnvironmentValues:
     @classmethod
     def from_text(cls, name: str, text: str) -> tuple[EnvironmentValues, list[str]]:
         """An environment file's values read with Heat's YAML typing, and why it could not be read."""
-        from ...document import Mapping, parse
 
         parsed = parse(text)
         problems = [f"{name}: {d.message}" for d in parsed.problems if d.code.startswith("E")]

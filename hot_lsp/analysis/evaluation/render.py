@@ -9,17 +9,15 @@ still shown but cannot fail), then each output.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...document import Mapping, Node, Scalar, Sequence
+from ..result import Analysis
 from .evaluator import Evaluator
 from .files import FileSource
 from .inputs import NO_INPUTS, Inputs, ParameterValue, resolve_parameters
-from .problems import DEFAULT_LIMITS, Limits, Problem
+from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem
 from .values import OMIT, Symbol, plain
-
-if TYPE_CHECKING:
-    from ..validate import Analysis
 
 HIDDEN = "******"
 
@@ -145,7 +143,6 @@ def resource_enabled(ev: Evaluator, body: Mapping) -> Any:
     node = body.get("condition")
     if node is None:
         return True
-    from .problems import HeatError
 
     try:
         return ev.condition_value(node, "")

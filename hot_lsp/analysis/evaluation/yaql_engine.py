@@ -23,7 +23,7 @@ MEMORY_QUOTA = 10_000
 
 
 @lru_cache(maxsize=1)
-def _engine() -> tuple[Any, Any]:
+def yaql_engine_and_context() -> tuple[Any, Any]:
     import yaql
 
     engine = yaql.YaqlFactory().create({"yaql.limitIterators": LIMIT_ITERATORS, "yaql.memoryQuota": MEMORY_QUOTA})
@@ -35,7 +35,7 @@ def parse(expression: str) -> Any:
     """The parsed expression; HeatError with Heat's 'Bad expression' message when it does not parse."""
     from yaql.language import exceptions
 
-    engine, _ = _engine()
+    engine, _ = yaql_engine_and_context()
     try:
         return engine(expression)
     except exceptions.YaqlException as exc:
@@ -105,7 +105,7 @@ def evaluate_here(expression: str, data: Any, seconds: float) -> Any:
     from yaql.language import exceptions
 
     statement = parse(expression)
-    _, context = _engine()
+    _, context = yaql_engine_and_context()
     try:
         with _deadline(seconds):
             return statement.evaluate({"data": data}, context.create_child_context())

@@ -33,7 +33,7 @@ log = logging.getLogger(__name__)
 GRACE_SECONDS = 1.0  # beyond the expression's own budget, for the round trip and a loaded machine
 START_SECONDS = 15.0  # for the helper to import yaql and say it is ready
 MEMORY_BYTES = 1 << 30  # the helper's address space (RLIMIT_AS)
-_HEADER = struct.Struct("!I")
+FRAME_HEADER = struct.Struct("!I")
 READY = b"ready"
 
 
@@ -116,7 +116,7 @@ def _outcome(reply: Any) -> tuple[bool, Any]:
 
 def _write(process: subprocess.Popen[bytes], payload: bytes) -> None:
     assert process.stdin is not None
-    process.stdin.write(_HEADER.pack(len(payload)) + payload)
+    process.stdin.write(FRAME_HEADER.pack(len(payload)) + payload)
     process.stdin.flush()
 
 
@@ -124,8 +124,8 @@ def _read(process: subprocess.Popen[bytes], deadline: float) -> Any:
     """One framed message from the helper; TimeoutError at ``deadline``, EOFError when it is gone."""
     assert process.stdout is not None
     descriptor = process.stdout.fileno()
-    header = _read_exactly(descriptor, _HEADER.size, deadline)
-    body = _read_exactly(descriptor, _HEADER.unpack(header)[0], deadline)
+    header = _read_exactly(descriptor, FRAME_HEADER.size, deadline)
+    body = _read_exactly(descriptor, FRAME_HEADER.unpack(header)[0], deadline)
     return body if body == READY else pickle.loads(body)
 
 

@@ -11,7 +11,7 @@ import sys
 from typing import Any, BinaryIO
 
 from .problems import HeatError, Stop
-from .yaql_sandbox import _HEADER, MEMORY_BYTES, READY
+from .yaql_sandbox import FRAME_HEADER, MEMORY_BYTES, READY
 
 
 def _cap_memory() -> None:
@@ -24,15 +24,15 @@ def _cap_memory() -> None:
 
 
 def _send(stream: BinaryIO, payload: bytes) -> None:
-    stream.write(_HEADER.pack(len(payload)) + payload)
+    stream.write(FRAME_HEADER.pack(len(payload)) + payload)
     stream.flush()
 
 
 def _receive(stream: BinaryIO) -> Any:
-    header = stream.read(_HEADER.size)
-    if len(header) < _HEADER.size:
+    header = stream.read(FRAME_HEADER.size)
+    if len(header) < FRAME_HEADER.size:
         return None
-    return pickle.loads(stream.read(_HEADER.unpack(header)[0]))
+    return pickle.loads(stream.read(FRAME_HEADER.unpack(header)[0]))
 
 
 def _answer(expression: str, data: Any, seconds: float) -> tuple[Any, ...]:
@@ -48,9 +48,9 @@ def _answer(expression: str, data: Any, seconds: float) -> tuple[Any, ...]:
 
 def main() -> int:
     _cap_memory()
-    from .yaql_engine import _engine
+    from .yaql_engine import yaql_engine_and_context
 
-    _engine()  # build it before saying ready, so the first expression's budget is its own
+    yaql_engine_and_context()  # build it before saying ready, so the first expression's budget is its own
     stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
     _send(stdout, READY)
     while (request := _receive(stdin)) is not None:

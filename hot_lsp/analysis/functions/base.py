@@ -15,40 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Literal, Protocol
+from typing import Any, Literal, Protocol
 
 from ... import spec
 from ...document import Mapping as MappingNode
 from ...document import Node, Sequence
 from ...spec import TemplateVersion
+from ..evaluation.files import FileSource
+from ..evaluation.problems import Limits
+from .checking import ArgumentChecker, CallSite, Context
 
-if TYPE_CHECKING:
-    from ..evaluation.files import FileSource
-    from ..evaluation.problems import Limits
-    from .checking import ArgumentChecker
-
-Context = Literal["normal", "condition"]
 RefKind = Literal["parameter", "resource", "condition"]
 # What a scalar argument names: a reference kind, or get_attr's attribute.
 Slot = Literal["parameter", "resource", "condition", "attribute"]
 # Which hover preview a call gets: its value, a repeat's items, an if's branch, or a condition's reasons.
 Preview = Literal["value", "repeat", "if", "condition"]
 ArgumentPath = tuple[int | str, ...]
-
-
-class CallSite(Protocol):
-    """A call as written: the function's name, its key node, its argument node and the one-key mapping."""
-
-    @property
-    def name(self) -> str: ...
-    @property
-    def key(self) -> Node: ...
-    @property
-    def args(self) -> Node: ...
-    @property
-    def node(self) -> MappingNode: ...
-    @property
-    def context(self) -> Context: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,7 +91,7 @@ class Evaluating(Protocol):
 
 
 Implementation = Callable[[Evaluating, Call], Any]
-Check = Callable[["ArgumentChecker", CallSite], None]
+Check = Callable[[ArgumentChecker, CallSite], None]
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,16 +19,31 @@ import difflib
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TypeGuard
+from typing import Literal, Protocol, TypeGuard
 
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec import TemplateVersion
-from .base import CallSite
 
 ARGUMENT_FAULT = "E4007"
+Context = Literal["normal", "condition"]  # which function table a value is parsed with
 # Features whose version changes what the checks accept.
 _FEATURES_USED = ("get_attr_all_attributes", "list_join_multiple", "str_replace_json", "repeat_over_map")
+
+
+class CallSite(Protocol):
+    """A call as written: the function's name, its key node, its argument node and the one-key mapping."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def key(self) -> Node: ...
+    @property
+    def args(self) -> Node: ...
+    @property
+    def node(self) -> Mapping: ...
+    @property
+    def context(self) -> Context: ...
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,7 @@ The conversions raise :class:`Rejected` with Heat's message; the checks return a
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -216,7 +217,6 @@ def _numeric(value: Any) -> bool:
 
 def _allowed_failure(kind: str, allowed: tuple[Any, ...], value: Any) -> str | None:
     """AllowedValues._is_valid: list items as they are; other values compared after Schema.to_schema_type."""
-    import json
 
     if isinstance(value, list):
         ok = all(item in allowed for item in value)

@@ -14,16 +14,15 @@ it causes is not reported at all.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import json
 
 from ...document.problems import WARNING
 from ..codes import define
+from ..evaluation.files import FileSource
+from ..evaluation.inputs import NO_INPUTS, Inputs
+from ..evaluation.render import evaluation
 from ..report import Reporter
-
-if TYPE_CHECKING:
-    from ..evaluation.files import FileSource
-    from ..evaluation.inputs import Inputs
-    from ..validate import Analysis
+from ..result import Analysis
 
 _AREA = "evaluation"
 E8000 = define(
@@ -105,8 +104,6 @@ W8011 = define(
 
 
 def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
-    from ..evaluation.inputs import NO_INPUTS
-    from ..evaluation.render import evaluation
 
     custom = inputs != NO_INPUTS or files is not None
     found = evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
@@ -129,7 +126,6 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
 
 
 def _short(value: object) -> str:
-    import json
 
     try:
         text = json.dumps(value)

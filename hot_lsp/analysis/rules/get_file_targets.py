@@ -9,15 +9,11 @@ are not looked for, so neither is reported.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from ...document import Scalar
 from ..codes import define
+from ..cross_file import CrossFile
 from ..model import TemplateModel
 from ..report import Reporter
-
-if TYPE_CHECKING:
-    from ..cross_file import CrossFile
 
 W7014 = define(
     "W7014",

@@ -11,6 +11,7 @@ String), and an ``if`` both of whose branches are literals of the wrong type.
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -537,7 +538,6 @@ def _refusal(kind: str, node: Node, lenient: bool) -> str:
 
 
 def _json(value: Any) -> str:
-    import json
 
     try:
         return json.dumps(value)

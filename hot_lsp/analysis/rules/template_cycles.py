@@ -19,18 +19,15 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ...document import Mapping, Node, Scalar
 from ...spec.limits import MAX_NESTED_STACK_DEPTH
 from ...spec.nested_stacks import GroupType
 from ..codes import define
+from ..cross_file import CrossFile
 from ..model import TemplateModel
 from ..report import Reporter
 from .template_resources import definition_group, group_size
-
-if TYPE_CHECKING:
-    from ..cross_file import CrossFile
 
 E7013 = define(
     "E7013",

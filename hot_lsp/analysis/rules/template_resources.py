@@ -28,13 +28,14 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
 from ...document.nodes import walk
 from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import PropertySchema, ResourceType
 from ..codes import define
+from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
 from ..model import TemplateModel
 from ..report import Reporter
@@ -49,9 +50,6 @@ from ._property_values import UNKNOWN
 from .environment import rendered_from
 from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
 from .resource_types import E3022
-
-if TYPE_CHECKING:
-    from ..cross_file import CrossFile
 
 W7012 = define(
     "W7012",

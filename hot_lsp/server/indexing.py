@@ -22,11 +22,12 @@ from typing import Any
 
 from lsprotocol import types
 
-from .analysis.overlay import Overlay
-from .analysis.template_files import MAX_FILE_BYTES, TemplateFiles
-from .analysis.template_resources import registry_for
-from .analysis.validate import Analysis, resource_catalogue
-from .analysis.workspace_index import (
+from ..analysis.catalogues import resource_catalogue
+from ..analysis.overlay import Overlay
+from ..analysis.result import Analysis
+from ..analysis.template_files import MAX_FILE_BYTES, TemplateFiles
+from ..analysis.template_resources import registry_for
+from ..analysis.workspace_index import (
     MAX_FILES,
     IndexedFile,
     WorkspaceIndex,

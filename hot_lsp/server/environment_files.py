@@ -18,8 +18,8 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
-from .analysis.evaluation.inputs import EnvironmentValues
-from .spec.limits import MAX_TEMPLATE_SIZE
+from ..analysis.evaluation.inputs import EnvironmentValues
+from ..spec.limits import MAX_TEMPLATE_SIZE
 
 log = logging.getLogger(__name__)
 

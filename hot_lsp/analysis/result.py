@@ -1,0 +1,40 @@
+"""What an analysis of one text is: its tree, kind, model and diagnostics, and what features derive from it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+from ..document import Diagnostic, ParsedDocument
+from .environment import EnvironmentModel
+from .kind import Kind
+from .model import TemplateModel
+
+T = TypeVar("T")
+
+
+@dataclass(slots=True)
+class Analysis:
+    """Everything known about one text; immutable once built, so requests can share it."""
+
+    text: str
+    parsed: ParsedDocument
+    kind: Kind
+    model: TemplateModel | None
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+    environment: EnvironmentModel | None = None  # the sections and registry entries of an environment file
+    # Every other file the rules looked at (children, environments), with its stamp then (None: not there):
+    # the analysis is stale once one of them changes.
+    read_files: dict[str, tuple[int, int] | None] = field(default_factory=dict, compare=False)
+    # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
+    # first use. The analysis never changes, so they never go stale, and they are freed with it.
+    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+
+    def derive(self, name: str, build: Callable[[Analysis], T]) -> T:
+        """``build(self)``, computed once per analysis and ``name`` (a race only builds it twice)."""
+        try:
+            return self.derived[name]
+        except KeyError:
+            value = self.derived[name] = build(self)
+            return value

@@ -1,0 +1,173 @@
+"""The layers of DESIGN.md hold: read from the source's import statements, every one of them (at module level, in
+functions and under ``TYPE_CHECKING``), with the packages whose ``__init__`` an import runs.
+
+- a module imports only its own layer or lower ones: document < spec < analysis < features < wiring;
+- inside the wiring layer, only the entry points reach sideways (the command line into the commands, the server
+  and the fuzzer; the server into the document store);
+- no import cycle, of any length;
+- no module imports another module's private name (``from x import _y``).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import hot_lsp
+
+PACKAGE = Path(hot_lsp.__file__).parent
+LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
+WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py
+# The only sideways imports in the wiring layer: from an entry point into what it runs.
+WIRING_REACHES = {
+    "__main__": {"cli"},
+    "cli": {"commands", "server", "fuzz"},
+    "server": {"store"},
+}
+
+
+@dataclass(frozen=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the module imported (or the module a name is imported from)
+    names: tuple[str, ...]  # the names taken from it (``from target import a, b``)
+    line: int
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+MODULES = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+
+
+def imports() -> Iterator[Import]:
+    for module, path in MODULES.items():
+        package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                for alias in node.names:
+                    if alias.name.split(".")[0] == "hot_lsp":
+                        yield Import(module, alias.name, (), node.lineno)
+            elif isinstance(node, ast.ImportFrom):
+                if node.level:
+                    base = package.split(".")
+                    base = base[: len(base) - node.level + 1]
+                    target = ".".join([*base, *([node.module] if node.module else [])])
+                else:
+                    target = node.module or ""
+                if target.split(".")[0] != "hot_lsp":
+                    continue
+                for alias in node.names:
+                    submodule = f"{target}.{alias.name}"
+                    if submodule in MODULES:  # ``from package import module``
+                        yield Import(module, submodule, (), node.lineno)
+                    else:
+                        yield Import(module, target, (alias.name,), node.lineno)
+
+
+IMPORTS = list(imports())
+
+
+def edges() -> dict[str, set[str]]:
+    """Module -> the modules importing it runs: the target, and each package above it that the importer is not in."""
+    graph: dict[str, set[str]] = {module: set() for module in MODULES}
+    for found in IMPORTS:
+        parts = found.target.split(".")
+        for end in range(2, len(parts) + 1):
+            runs = ".".join(parts[:end])
+            if runs in MODULES and runs != found.source and not found.source.startswith(runs + "."):
+                graph[found.source].add(runs)
+    return graph
+
+
+def layer_of(module: str) -> tuple[int, str]:
+    """(layer, unit): the unit is the top-level package or module under hot_lsp."""
+    parts = module.split(".")
+    unit = parts[1] if len(parts) > 1 else ""
+    return LAYERS.get(unit, WIRING), unit
+
+
+def test_the_graph_is_read() -> None:
+    graph = edges()
+    assert "hot_lsp.analysis.model" in graph["hot_lsp.analysis.rules.functions"]
+    assert "hot_lsp.analysis.functions" in graph["hot_lsp.analysis.model"]  # a package's __init__ runs
+    assert len(MODULES) > 100
+
+
+def test_no_import_goes_up_or_sideways() -> None:
+    wrong = []
+    for module, targets in edges().items():
+        layer, unit = layer_of(module)
+        if unit == "":  # hot_lsp/__init__.py: the version, importable from anywhere
+            continue
+        for target in sorted(targets):
+            target_layer, target_unit = layer_of(target)
+            if target_unit in ("", unit):
+                continue
+            if target_layer > layer:
+                wrong.append(f"{module} -> {target} (up)")
+            elif target_layer == layer == WIRING and target_unit not in WIRING_REACHES.get(unit, set()):
+                wrong.append(f"{module} -> {target} (sideways)")
+    assert not wrong, "imports against DESIGN.md's layers:\n" + "\n".join(wrong)
+
+
+def test_no_import_cycle() -> None:
+    graph = edges()
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    counter = 0
+    for root in graph:  # Tarjan's strongly connected components, without recursion
+        if root in index:
+            continue
+        work = [(root, iter(sorted(graph[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, successors = work[-1]
+            advanced = False
+            for successor in successors:
+                if successor not in index:
+                    index[successor] = low[successor] = counter
+                    counter += 1
+                    stack.append(successor)
+                    on_stack.add(successor)
+                    work.append((successor, iter(sorted(graph[successor]))))
+                    advanced = True
+                    break
+                if successor in on_stack:
+                    low[node] = min(low[node], index[successor])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                component = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    component.append(member)
+                    if member == node:
+                        break
+                if len(component) > 1:
+                    cycles.append(sorted(component))
+    assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(cycle) for cycle in cycles)
+
+
+def test_no_private_name_is_imported_from_another_module() -> None:
+    private = [
+        f"{found.source}:{found.line} imports {name} from {found.target}"
+        for found in IMPORTS
+        for name in found.names
+        if name.startswith("_") and not name.startswith("__") and found.target != found.source
+    ]
+    assert not private, "\n".join(private)
