@@ -94,7 +94,7 @@ def classify(path: Path, version: TemplateVersion) -> Place:
     while index < len(path):
         part = path[index]
         function = functions.table(version, current).get(part) if isinstance(part, str) else None
-        if function is not None:
+        if function is not None and isinstance(part, str):
             calls.append(Call(part, index, current, function))
             if function.branches and index + 1 < len(path) and path[index + 1] == 0:
                 # The first argument of `if` is a condition.

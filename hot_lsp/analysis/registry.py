@@ -72,7 +72,7 @@ class Registry:
         """Heat's global environment, then each ``(source, environment)`` in order."""
         registry = cls(catalogue)
         for name, target in catalogue.aliases.items():
-            kind = "template" if target.endswith(TEMPLATE_SUFFIXES) else "alias"
+            kind: Literal["template", "alias"] = "template" if target.endswith(TEMPLATE_SUFFIXES) else "alias"
             registry.top[name] = Mapped((name,), target, kind, False, GLOBAL)
         for name, target in catalogue.alias_globs.items():
             registry.top[name] = Mapped((name,), target, "glob", False, GLOBAL)

@@ -25,6 +25,7 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from collections.abc import Mapping as AbcMapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ..document import LineIndex, Mapping, Node, Scalar
@@ -267,7 +268,7 @@ class _Builder:
             )
             nodes.append(node)
             if kind is not None:
-                self.explode(node, kind, lambda e=entry, on=enabled: _properties(evaluator, e, on), entry, ancestors)
+                self.explode(node, kind, partial(_properties, evaluator, entry, enabled), entry, ancestors)
         return nodes
 
     def explode(
@@ -353,7 +354,7 @@ class _Builder:
             )
             node.children.append(member)
             if kind is not None:
-                self.explode(member, kind, lambda p=member_props: p, None, ancestors)
+                self.explode(member, kind, partial(dict, member_props), None, ancestors)
 
 
 def _identity(path: str) -> str:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeGuard
 
 from ..document import Mapping, Node, Scalar, Sequence
 from ..spec.nested_stacks import GROUPS, GroupType
@@ -71,7 +72,9 @@ def resource_slots(name: str, body: Mapping) -> Iterator[TypeSlot]:
             yield from _listed_slots(name, properties, path, group)
             return
         key = group.definition if group is not None else None
-        definition = properties.get(key) if key is not None else None
+        if key is None:
+            return
+        definition = properties.get(key)
         if not isinstance(definition, Mapping):
             return
         member_type = definition.get("type")
@@ -101,7 +104,7 @@ def _listed_slots(name: str, properties: Mapping, path: tuple[PathPart, ...], gr
             yield TypeSlot(name, item, type_path, shared_map, (*path, group.shared_properties), True)
 
 
-def _is_name(node: Node | None) -> bool:
+def _is_name(node: Node | None) -> TypeGuard[Scalar]:
     return isinstance(node, Scalar) and isinstance(node.value, str) and bool(node.value.strip())
 
 

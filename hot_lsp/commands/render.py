@@ -107,7 +107,7 @@ def to_json(document: AbcMapping[str, Any]) -> str:
 def to_yaml(document: AbcMapping[str, Any]) -> str:
     yaml = YAML(typ="safe", pure=True)
     yaml.Representer = _Representer
-    yaml.sort_base_mapping_type_on_output = False  # keys in the render's order
+    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]  # keys in the render's order (ruamel types it None)
     yaml.default_flow_style = False
     yaml.allow_unicode = True
     yaml.width = 4096  # long values stay on one line

@@ -336,18 +336,18 @@ class _TreeBuilder:
         seen[marker] = key
 
     def _merge(self, frame: _Frame, value: Node) -> None:
-        sources = value.items if isinstance(value, Sequence) else (value,)
-        for source in sources:
-            if not isinstance(source, Mapping):
-                self.problems.append(
-                    Diagnostic(
-                        "E0001",
-                        "A '<<' merge key needs a mapping or a list of mappings.",
-                        value.start,
-                        max(value.end, value.start + 1),
-                    )
+        items: tuple[Node, ...] = value.items if isinstance(value, Sequence) else (value,)
+        sources = [source for source in items if isinstance(source, Mapping)]
+        if len(sources) != len(items):
+            self.problems.append(
+                Diagnostic(
+                    "E0001",
+                    "A '<<' merge key needs a mapping or a list of mappings.",
+                    value.start,
+                    max(value.end, value.start + 1),
                 )
-                return
+            )
+            return
         # Earlier sources win over later ones, as in YAML 1.1 merges.
         for source in reversed(sources):
             frame.merged.extend(source.entries())

@@ -19,6 +19,7 @@ from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeGuard
 from urllib.parse import urlsplit
 from urllib.request import url2pathname
 
@@ -285,7 +286,7 @@ def _build_file_targets(analysis: Analysis) -> list[FileTarget]:
     return found
 
 
-def _is_text(node: object) -> bool:
+def _is_text(node: object) -> TypeGuard[Scalar]:
     return isinstance(node, Scalar) and isinstance(node.value, str) and bool(node.value.strip())
 
 

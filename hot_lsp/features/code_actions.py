@@ -343,11 +343,11 @@ def _add_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
         at = _next_line_start(text, entry_end(text, owner_key, body) if owner_key else content_end(text, body))
         lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
         return title, [(at, at, f"{lead}{' ' * column}{entry}\n")]
-    if isinstance(body, Scalar) and body.value is None and body is pair.value:
+    if isinstance(body, Scalar) and body.value is None and body is pair.value and isinstance(root, Mapping):
         column = pair.key.start - _line_start(text, pair.key.start) + _indent_step(text, root)
-        at = _next_line_start(text, pair.key.end) if body.start == body.end else None
-        if at is None:  # `name: ~` or `name: null`: the null goes
+        if body.start != body.end:  # `name: ~` or `name: null`: the null goes
             return title, [(pair.key.end, body.end, f":\n{' ' * column}{entry}")]
+        at = _next_line_start(text, pair.key.end)
         lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
         return title, [(at, at, f"{lead}{' ' * column}{entry}\n")]
     return None

@@ -298,7 +298,7 @@ def _loops(ev: Evaluator, call: FunctionCall, where: str) -> _Loops | None:
     symbolic: list[str] = []
     for index, (placeholder, values) in enumerate(for_each.items()):
         name = inline_code(str(placeholder))
-        value_node = for_each_node.get(placeholder) if literal_map else None
+        value_node = for_each_node.get(placeholder) if literal_map and isinstance(for_each_node, Mapping) else None
         if isinstance(values, Symbol) and values.failed:
             message = _failure(ev, value_node if value_node is not None else for_each_node)
             if message not in found.failures:

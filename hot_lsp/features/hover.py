@@ -85,15 +85,15 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
             if alike is not None and alike.name in spec.FUNCTIONS:
                 return describe_function(alike.name, version, alike.context)
         if broken:
-            place = classify(hit.path, version)
-            call = place.call
-            if call is not None and call.index == len(hit.path) - 1:
-                return describe_function(call.name, version, call.context)
+            enclosing = classify(hit.path, version).call
+            if enclosing is not None and enclosing.index == len(hit.path) - 1:
+                return describe_function(enclosing.name, version, enclosing.context)
         return _key_doc(hit.path, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
     if found is not None:
         reference = found.references.get(id(node))
         if reference is not None:
             return describe_reference(reference.kind, reference.name, names)
+    assert isinstance(node, Scalar)  # hover answers for scalars only
     if broken:
         kind = name_slot(classify(hit.path, version))
         if kind is not None and isinstance(node.value, str):
@@ -270,13 +270,13 @@ def _availability(name: str, version: TemplateVersion, context: str) -> str:
     function = spec.FUNCTIONS[name]
     here = f"`{version.date}`"
     if context == "condition":
-        state = spec.condition_function_availability(name, version)
-        if state == "available":
+        condition_state = spec.condition_function_availability(name, version)
+        if condition_state == "available":
             return f"Available as a condition function in {here}."
-        if state == "invalid":
+        if condition_state == "invalid":
             later = f"; it is one from {_version_label(function.condition_since)}" if function.condition_since else ""
             return f"⚠ Not a condition function in {here}: Heat rejects it here as invalid in this context{later}."
-        if state == "removed":
+        if condition_state == "removed":
             return f"⚠ Removed: {here} rejects it."
         if function.condition_since:
             return f"⚠ Not in {here}: a condition function from {_version_label(function.condition_since)}."

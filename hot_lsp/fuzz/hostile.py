@@ -75,7 +75,7 @@ def _yaql(expression: str) -> str:
     )
 
 
-def _positions_probe(text_before: str, line_end: str) -> str:
+def _positions_probe(text_before: str, line_end: str | list[str]) -> str:
     """A template whose get_param of an undeclared name (E4008) sits after ``text_before`` on its line."""
     lines = [
         "heat_template_version: 2018-08-31",

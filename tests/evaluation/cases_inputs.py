@@ -124,3 +124,20 @@ CASES = [
         note="§3f: the default is checked against its constraints even when a value is supplied",
     ),
 ]
+
+# Heat (environment_util.merge_environments) refuses two environments that give one parameter different merge
+# strategies. Not recorded (the recorder does not send environments' merge strategies): the message is Heat's.
+CASES.append(
+    _c(
+        "conflicting-merge-strategies",
+        parameters=L,
+        snippet="{get_param: l}",
+        environments=(
+            {"parameter_defaults": {"l": "a"}, "parameter_merge_strategies": {"l": "merge"}},
+            {"parameter_defaults": {"l": "b"}, "parameter_merge_strategies": {"l": "overwrite"}},
+        ),
+        record=False,
+        expect={"error": "Conflicting merge strategy 'overwrite' for parameter 'l'"},
+        note="two environments give one parameter different merge strategies",
+    )
+)

@@ -214,7 +214,12 @@ def _merge_section(
             if strategy not in MERGE_STRATEGIES:
                 strategy = fallback
             if name in chosen and chosen[name] != strategy:
-                errors.append(f"Conflicting merge strategy '{strategy}' for parameter '{name}' in file '{env.name}'.")
+                errors.append(
+                    (
+                        f"parameters.{name}",
+                        f"Conflicting merge strategy '{strategy}' for parameter '{name}' in file '{env.name}'.",
+                    )
+                )
                 continue
             chosen.setdefault(name, strategy)
             label = f"{section} in {env.name}"
@@ -236,7 +241,7 @@ def _merge_value(old: Any, new: Any, param_type: str, *, deep: bool) -> Any:
             new = json.dumps(new)
         new = json.loads(new) if new else new
         return _merge_map(old if isinstance(old, dict) else {}, new, deep)
-    if not isinstance(new, (str, list, tuple)):
+    if not isinstance(new, (str, list)):  # what YAML and JSON give (Heat also takes a tuple)
         raise ValueError("Invalid parameter in environment .")
     if param_type == "comma_delimited_list":
         if not old:

@@ -390,7 +390,7 @@ def _unknown_resource(
             QuickFix(
                 fix="replace",
                 text="get_param",
-                at=[call.key.start, call.key.end] if call is not None else [node.start, node.end],
+                at=(call.key.start, call.key.end) if call is not None else (node.start, node.end),
                 suggestions=did_you_mean(name, list(model.resources)),
             ),
         )

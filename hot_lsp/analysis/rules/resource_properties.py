@@ -416,7 +416,9 @@ class PropertyChecker:
             return  # a path into the parameter gives a part of it: not judged
         entry = self.model.parameters.get(args.value)
         param_type = entry.scalar("type") if entry is not None else None
-        gives = _PARAMETER_GIVES.get(param_type) if isinstance(param_type, str) else None
+        if not isinstance(param_type, str):
+            return
+        gives = _PARAMETER_GIVES.get(param_type)
         if gives is None or prop.type == "Any":
             return
         takes = (_LENIENT_TAKES if self.lenient else {}).get(prop.type) or _PROPERTY_TAKES[prop.type]

@@ -161,10 +161,11 @@ class _TemplateChecker(PropertyChecker):
     def interface(self, child: ChildTemplate) -> ResourceType | None:
         loaded = child.loaded
         analysis = loaded.analysis if loaded is not None else None
-        if analysis is None or analysis.model is None or not analysis.parsed.syntax_ok:
+        model = analysis.model if analysis is not None else None
+        if analysis is None or model is None or not analysis.parsed.syntax_ok:
             return None  # a child Heat cannot read (or half-typed in the editor) has no interface to judge by
         written = child.resolution.name
-        base = analysis.derive(f"template interface {written}", lambda a: template_interface(written, a.model))
+        base = analysis.derive(f"template interface {written}", lambda _: template_interface(written, model))
         return with_parameter_defaults(base, self.around.parameter_defaults)
 
     def not_found(self, type_node: Scalar, child: ChildTemplate) -> None:
@@ -267,7 +268,7 @@ class _TemplateChecker(PropertyChecker):
             return
         self.unknown_output(attribute, resource, f"`{resource}` is {_template_said(child)}", interface)
 
-    def group_attribute(self, resource: str, items: list[Node]) -> None:
+    def group_attribute(self, resource: str, items: tuple[Node, ...]) -> None:
         group = self.groups[resource]
         attributes = group.kind.attributes
         if attributes is None:
