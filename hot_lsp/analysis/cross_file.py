@@ -23,12 +23,6 @@ from .template_files import TemplateFiles
 from .template_resources import ChildTemplate, registry_of
 
 
-def mapped_by(child: ChildTemplate) -> str:
-    """The environment file whose registry entry named the child ("" for a type written as a file name)."""
-    source = child.resolution.source
-    return source if source and source != GLOBAL else ""
-
-
 class CrossFile:
     """The files around one analysis. Children and environments are parsed once per version on disk (shared
     through :class:`TemplateFiles`); the registry is built once per version of the environment files."""

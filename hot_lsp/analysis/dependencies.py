@@ -126,7 +126,7 @@ class Branches:
 
 def if_branches(model: TemplateModel) -> Branches:
     """Where each `if` in properties, metadata, outputs etc. sends Heat (computed once per model)."""
-    return model.derive("if branches", _compute_branches)
+    return model.derive(_compute_branches)
 
 
 def _compute_branches(model: TemplateModel) -> Branches:

@@ -6,7 +6,7 @@ the cursor is half-typed, finds its path with :func:`hot_lsp.analysis.cursor.cur
 
 :func:`classify` turns a path into its meaning for HOT: section, entry and field, which
 function table applies (normal or condition) and the chain of enclosing calls. Hover and
-completion share it. :class:`Known` gathers the names and version to complete from: the current model,
+completion share it. :class:`KnownNames` gathers the names and version to complete from: the current model,
 and the last model that parsed when the text is broken. :func:`roles` indexes a model's
 references and calls by node, for hover.
 
@@ -47,7 +47,7 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
-class Place:
+class PathMeaning:
     """What a path means in a template."""
 
     path: Path
@@ -74,7 +74,7 @@ class Place:
         return self.path[self.body :]
 
 
-def classify(path: Path, version: TemplateVersion) -> Place:
+def classify(path: Path, version: TemplateVersion) -> PathMeaning:
     """The meaning of ``path`` in a template of ``version``."""
     section = path[0] if path and isinstance(path[0], str) else ""
     entry = str(path[1]) if len(path) > 1 else ""
@@ -87,7 +87,7 @@ def classify(path: Path, version: TemplateVersion) -> Place:
     elif section == "conditions" and len(path) > 1:
         context, body, field_name = "condition", 2, ""
     if context is None:
-        return Place(path, section, entry, field_name, None, (), body)
+        return PathMeaning(path, section, entry, field_name, None, (), body)
     calls: list[Call] = []
     current: Context = context
     index = body
@@ -102,10 +102,10 @@ def classify(path: Path, version: TemplateVersion) -> Place:
                 index += 2
                 continue
         index += 1
-    return Place(path, section, entry, field_name, current, tuple(calls), body)
+    return PathMeaning(path, section, entry, field_name, current, tuple(calls), body)
 
 
-def name_slot(place: Place) -> RefKind | None:
+def name_slot(place: PathMeaning) -> RefKind | None:
     """The kind of name a value at ``place`` holds: get_param's parameter, depends_on's resources..."""
     path = place.path
     call = place.call
@@ -125,7 +125,7 @@ def name_slot(place: Place) -> RefKind | None:
 
 
 @dataclass(frozen=True, slots=True)
-class Hit:
+class NodeAtOffset:
     """The node under an offset: a key or a value, with its path and container."""
 
     node: Node
@@ -172,7 +172,7 @@ def child_item(sequence: Sequence, offset: int) -> int:
     return -1
 
 
-def hit_at(root: Node | None, offset: int) -> Hit | None:
+def hit_at(root: Node | None, offset: int) -> NodeAtOffset | None:
     """The deepest key or scalar value under ``offset`` (a word's end counts as inside it)."""
     if root is None or not root.start <= offset <= root.end:
         return None
@@ -189,7 +189,7 @@ def hit_at(root: Node | None, offset: int) -> Hit | None:
             in_value = value.start <= offset <= value.end and value.start >= key.end
             if key.start <= offset < key.end or (offset == key.end and not in_value):
                 if isinstance(key, Scalar):
-                    return Hit(key, (*path, key_part(key)), True, node)
+                    return NodeAtOffset(key, (*path, key_part(key)), True, node)
                 node, container = key, node
                 continue
             if not in_value:
@@ -203,7 +203,7 @@ def hit_at(root: Node | None, offset: int) -> Hit | None:
             path.append(index)
             node, container = node.items[index], node
         else:
-            return Hit(node, tuple(path), False, container)
+            return NodeAtOffset(node, tuple(path), False, container)
     return None
 
 
@@ -233,7 +233,7 @@ class Named:
 
 
 @dataclass(slots=True)
-class Known:
+class KnownNames:
     """Names and version to offer: from the current model, and from the last good one when broken."""
 
     version: TemplateVersion
@@ -244,7 +244,7 @@ class Known:
     outputs: dict[str, Named]
 
 
-def known(analysis: Analysis, last_good: Analysis | None) -> Known:
+def known_names(analysis: Analysis, last_good: Analysis | None) -> KnownNames:
     """Gather names from ``analysis`` and, when its text does not parse, from ``last_good``."""
     sources: list[Analysis] = []
     if analysis.model is not None:
@@ -260,7 +260,7 @@ def known(analysis: Analysis, last_good: Analysis | None) -> Known:
         for name, table in tables.items():
             for entry_name, entry in getattr(model, name).items():
                 table.setdefault(entry_name, Named(entry, source.text, source.parsed.lines))
-    return Known(
+    return KnownNames(
         version,
         version_known,
         tables["parameters"],
@@ -283,22 +283,25 @@ def is_template(analysis: Analysis, last_good: Analysis | None) -> bool:
 
 
 @dataclass(slots=True)
-class Roles:
+class NodeRoles:
     references: dict[int, Reference]
     calls: dict[int, FunctionCall]
     look_alikes: dict[int, LookAlike]
 
 
-def roles(analysis: Analysis) -> Roles | None:
+def node_roles(analysis: Analysis) -> NodeRoles | None:
     """References by the node naming them, and calls and look-alikes by their key node (once per analysis)."""
     model = analysis.model
     if model is None:
         return None
-    return analysis.derive(
-        "roles",
-        lambda _: Roles(
-            {id(r.node): r for r in model.references},
-            {id(c.key): c for c in model.calls},
-            {id(a.key): a for a in model.look_alikes},
-        ),
+    return analysis.derive(_build_roles)
+
+
+def _build_roles(analysis: Analysis) -> NodeRoles:
+    model = analysis.model
+    assert model is not None
+    return NodeRoles(
+        {id(r.node): r for r in model.references},
+        {id(c.key): c for c in model.calls},
+        {id(a.key): a for a in model.look_alikes},
     )

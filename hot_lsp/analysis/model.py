@@ -117,7 +117,7 @@ class TemplateModel:
     # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
     registry: Registry | None = None
     # Facts derived from the model on first use (argument faults, static conditions...): the model never changes.
-    derived: dict[str, Any] = field(default_factory=dict, repr=False)
+    derived: dict[Callable[..., Any], Any] = field(default_factory=dict, repr=False)
     _resolved_types: dict[tuple[str, str | None], tuple[ResolvedKind, ResourceType | None]] = field(
         default_factory=dict, repr=False
     )
@@ -146,19 +146,19 @@ class TemplateModel:
         rules (which leave a call with faults here to them). Calls and the look-alikes other codes report are
         opaque to the checks.
         """
-        return self.derive("argument faults", _argument_faults)
+        return self.derive(_argument_faults)
 
-    def derive(self, name: str, build: Callable[[TemplateModel], T]) -> T:
-        """``build(self)``, computed once per model and ``name``."""
+    def derive(self, build: Callable[[TemplateModel], T]) -> T:
+        """``build(self)``, computed once per model (keyed by the function: pass module-level functions)."""
         try:
-            return self.derived[name]  # type: ignore[no-any-return]
+            return self.derived[build]  # type: ignore[no-any-return]
         except KeyError:
-            value = self.derived[name] = build(self)
+            value = self.derived[build] = build(self)
             return value
 
     def call_at(self, node: Node) -> FunctionCall | None:
         """The call whose one-key mapping is ``node`` (with the function it calls), if Heat parses one there."""
-        return self.derive("calls by node", _calls_by_node).get(id(node))
+        return self.derive(_calls_by_node).get(id(node))
 
     def section(self, name: str) -> Node | None:
         return self.root.get(name)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -29,12 +29,18 @@ class Analysis:
     read_files: dict[str, tuple[int, int] | None] = field(default_factory=dict, compare=False)
     # Indexes that features derive from this analysis (reference lookup, folding, tokens...), built on
     # first use. The analysis never changes, so they never go stale, and they are freed with it.
-    derived: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
+    derived: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = field(
+        default_factory=dict, compare=False, repr=False
+    )
 
-    def derive(self, name: str, build: Callable[[Analysis], T]) -> T:
-        """``build(self)``, computed once per analysis and ``name`` (a race only builds it twice)."""
+    def derive(self, build: Callable[..., T], *args: Hashable) -> T:
+        """``build(self, *args)``, computed once per analysis, ``build`` and ``args`` (a race only builds it twice).
+
+        The function is the key, so two modules never share a slot by accident; pass module-level functions (a
+        lambda is a new key at every call)."""
+        key = (build, args)
         try:
-            return self.derived[name]
+            return self.derived[key]  # type: ignore[no-any-return]
         except KeyError:
-            value = self.derived[name] = build(self)
+            value = self.derived[key] = build(self, *args)
             return value

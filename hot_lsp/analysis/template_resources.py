@@ -19,7 +19,6 @@ from typing import Any
 
 from ..document import Mapping, Node, Scalar
 from ..spec import Catalogue
-from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import DEFAULT_SUPPORT_STATUS, AttributeSchema, PropertySchema, ResourceType
 from .model import Entry, TemplateModel
 from .registry import Registry, Resolution, template_location
@@ -111,11 +110,6 @@ def registry_of(catalogue: Catalogue, environments: Sequence[LoadedEnvironment])
         while len(_REGISTRIES) > _REGISTRIES_KEPT:
             _REGISTRIES.popitem(last=False)
     return registry
-
-
-def is_template_name(type_name: str) -> bool:
-    """A type Heat reads as a template file name (any other extension is an unknown type)."""
-    return type_name.endswith(TEMPLATE_SUFFIXES)
 
 
 @dataclass(frozen=True, slots=True)

@@ -401,17 +401,18 @@ def _known(props: dict[str, Any]) -> dict[str, Any]:
 def _required_by(analysis: Analysis) -> dict[str, tuple[str, ...]]:
     """Heat's ``required_by``: the dependency graph read backwards (once per analysis)."""
 
-    def build(found: Analysis) -> dict[str, tuple[str, ...]]:
-        model = found.model
-        assert model is not None
-        backwards: dict[str, set[str]] = {name: set() for name in model.resources}
-        for source, edges in resource_dependencies(model).items():
-            for edge in edges:
-                if edge.target != source:
-                    backwards[edge.target].add(source)
-        return {name: tuple(sorted(names)) for name, names in backwards.items()}
+    return analysis.derive(_build_required_by)
 
-    return analysis.derive("required_by", build)
+
+def _build_required_by(analysis: Analysis) -> dict[str, tuple[str, ...]]:
+    model = analysis.model
+    assert model is not None
+    backwards: dict[str, set[str]] = {name: set() for name in model.resources}
+    for source, edges in resource_dependencies(model).items():
+        for edge in edges:
+            if edge.target != source:
+                backwards[edge.target].add(source)
+    return {name: tuple(sorted(names)) for name, names in backwards.items()}
 
 
 def _definition_span(entry: Entry | None, path: tuple[str, ...], index: int, node: TreeNode) -> tuple[int, int]:

@@ -168,9 +168,6 @@ def _hashable(value: Any) -> Any:
     return value
 
 
-AnyNode = Mapping | Sequence | Scalar
-
-
 def walk(node: Node) -> Iterator[Node]:
     """Every node below ``node`` (itself included), keys too, each shared node once."""
     seen: set[int] = set()

@@ -56,7 +56,7 @@ class TargetIndex:
 
 
 def target_index(analysis: Analysis) -> TargetIndex:
-    return analysis.derive("targets", _build_index)
+    return analysis.derive(_build_index)
 
 
 def _build_index(analysis: Analysis) -> TargetIndex:
@@ -253,7 +253,7 @@ class FileTarget:
 def file_targets(analysis: Analysis) -> list[FileTarget]:
     """Files the document names, sorted by position: ``get_file`` arguments and template-resource types
     (a template's ``type: x.yaml`` values; an environment's ``resource_registry`` entries)."""
-    return analysis.derive("files", _build_file_targets)
+    return analysis.derive(_build_file_targets)
 
 
 def _build_file_targets(analysis: Analysis) -> list[FileTarget]:

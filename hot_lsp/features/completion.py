@@ -22,11 +22,11 @@ from ..analysis.kind import named_as_environment
 from ..analysis.locate import (
     NAMED_KEY_FIELDS,
     Context,
-    Known,
-    Place,
+    KnownNames,
+    PathMeaning,
     classify,
     is_template,
-    known,
+    known_names,
     lookup,
     name_slot,
 )
@@ -133,7 +133,7 @@ def completion(
     if cursor.slot == "none" or (cursor.slot == "key" and cursor.prefix.endswith(":")) or cursor.prefix == "-":
         return None  # in text, or just after a key's colon or a list dash (the next space asks again)
     if is_template(analysis, snapshot.last_good):
-        names = known(analysis, snapshot.last_good)
+        names = known_names(analysis, snapshot.last_good)
         items = _Collector(snapshot, cursor, names).collect()
     elif analysis.kind == "environment" or (
         snapshot.last_good is not None and snapshot.last_good.kind == "environment"
@@ -170,12 +170,12 @@ def _is_new_file(text: str, cursor: Cursor) -> bool:
 
 
 class _Collector:
-    def __init__(self, snapshot: Snapshot, cursor: Cursor, names: Known) -> None:
+    def __init__(self, snapshot: Snapshot, cursor: Cursor, names: KnownNames) -> None:
         self.snapshot = snapshot
         self.cursor = cursor
         self.names = names
         self.version: TemplateVersion = names.version
-        self.place: Place = classify(cursor.path, names.version)
+        self.place: PathMeaning = classify(cursor.path, names.version)
         self.resource_types = ResourceTypeCompletion(snapshot, cursor, self.place, docs.types_of(snapshot))
 
     def collect(self) -> list[Item]:

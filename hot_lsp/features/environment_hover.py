@@ -16,10 +16,12 @@ from lsprotocol import types
 
 from ..analysis.environment import HOOK_KEYS, EnvironmentModel
 from ..analysis.file_service import FileService, TemplateParameter
-from ..analysis.locate import Hit, Path, hit_at
+from ..analysis.locate import NodeAtOffset, Path, hit_at
 from ..analysis.registry import Registry, Resolution
+from ..analysis.result import Analysis
 from ..document import Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
+from ..spec.resource_types import Catalogue
 from .environment_templates import environment_of, environment_parameters, registry_template_at
 from .resource_type_docs import describe_type
 from .snapshot import Snapshot
@@ -97,7 +99,7 @@ def environment_hover(snapshot: Snapshot, params: types.HoverParams, *, markdown
     )
 
 
-def _describe(snapshot: Snapshot, hit: Hit, environment: EnvironmentModel, offset: int) -> str | None:
+def _describe(snapshot: Snapshot, hit: NodeAtOffset, environment: EnvironmentModel, offset: int) -> str | None:
     path, node = hit.path, hit.node
     assert isinstance(node, Scalar)
     section = path[0] if path else None
@@ -133,7 +135,7 @@ def _value_doc(kind: str, value: object) -> str | None:
 # -- resource_registry ------------------------------------------------------------------------------------------
 
 
-def _registry(snapshot: Snapshot, hit: Hit, environment: EnvironmentModel, offset: int) -> str | None:
+def _registry(snapshot: Snapshot, hit: NodeAtOffset, environment: EnvironmentModel, offset: int) -> str | None:
     path, node = hit.path, hit.node
     assert isinstance(node, Scalar)
     inner = path[1:]
@@ -203,9 +205,16 @@ def _resource_of(inner: Path) -> str | None:
 
 
 def _registry_of(snapshot: Snapshot, environment: EnvironmentModel) -> Registry:
-    return snapshot.analysis.derive(
-        "environment-registry", lambda _: Registry.build(snapshot.catalogue, [(snapshot.uri, environment)])
-    )
+    # Cached with the analysis the environment belongs to: this text's, or the last one that parsed.
+    last_good = snapshot.last_good
+    owner = last_good if last_good is not None and last_good.environment is environment else snapshot.analysis
+    return owner.derive(_environment_registry, snapshot.catalogue, snapshot.uri)
+
+
+def _environment_registry(analysis: Analysis, catalogue: Catalogue, uri: str) -> Registry:
+    """The registry of this environment file alone, over Heat's global environment."""
+    assert analysis.environment is not None
+    return Registry.build(catalogue, [(uri, analysis.environment)])
 
 
 def _template_doc(written: str, path: str | None, files: FileService) -> str:

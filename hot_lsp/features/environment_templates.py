@@ -49,7 +49,7 @@ class RegistryTemplate:
 
 def registry_templates(analysis: Analysis, uri: str) -> list[RegistryTemplate]:
     """Every registry value that names a template (``.yaml``/``.template``), with the file it names."""
-    return analysis.derive(f"environment-templates:{uri}", lambda a: _registry_templates(a, document_path(uri)))
+    return analysis.derive(_registry_templates, document_path(uri))
 
 
 def _registry_templates(analysis: Analysis, path: str | None) -> list[RegistryTemplate]:
@@ -84,7 +84,7 @@ def registry_template_at(analysis: Analysis, uri: str, offset: int) -> RegistryT
 def associated_templates(analysis: Analysis, uri: str, files: FileService) -> list[str]:
     """Template files whose parameters the environment may set: those its registry maps, then the ones beside it
     and in the folder above (at most MAX_SCANNED files looked at)."""
-    return analysis.derive(f"environment-associated:{uri}", lambda a: _associated(a, uri, files))
+    return analysis.derive(_associated, uri, files)
 
 
 def _associated(analysis: Analysis, uri: str, files: FileService) -> list[str]:
@@ -111,17 +111,18 @@ def _templates_in(folder: str, files: FileService) -> list[str]:
 def environment_parameters(analysis: Analysis, uri: str, files: FileService) -> dict[str, list[TemplateParameter]]:
     """Parameter name -> where the associated templates declare it (the registry's templates first)."""
 
-    def build(analysis: Analysis) -> dict[str, list[TemplateParameter]]:
-        table: dict[str, list[TemplateParameter]] = {}
-        for path in associated_templates(analysis, uri, files):
-            info = files.template_info(path)
-            if info is None:
-                continue
-            for name, parameter in info.parameters.items():
-                table.setdefault(name, []).append(parameter)
-        return table
+    return analysis.derive(_environment_parameters, uri, files)
 
-    return analysis.derive(f"environment-parameters:{uri}", build)
+
+def _environment_parameters(analysis: Analysis, uri: str, files: FileService) -> dict[str, list[TemplateParameter]]:
+    table: dict[str, list[TemplateParameter]] = {}
+    for path in associated_templates(analysis, uri, files):
+        info = files.template_info(path)
+        if info is None:
+            continue
+        for name, parameter in info.parameters.items():
+            table.setdefault(name, []).append(parameter)
+    return table
 
 
 # -- template paths to complete ----------------------------------------------------------------------------------

@@ -26,7 +26,7 @@ from ..analysis import functions as heat_functions
 from ..analysis.evaluation.evaluator import Context, Evaluator
 from ..analysis.evaluation.problems import HeatError, Read
 from ..analysis.evaluation.values import OMIT, Symbol
-from ..analysis.locate import Hit, Roles, roles
+from ..analysis.locate import NodeAtOffset, NodeRoles, node_roles
 from ..analysis.model import FunctionCall
 from ..analysis.result import Analysis
 from ..document import Mapping, Node, Pair, Scalar, Sequence
@@ -49,7 +49,7 @@ from .snapshot import Snapshot
 log = logging.getLogger(__name__)
 
 
-def evaluation_preview(snapshot: Snapshot, hit: Hit) -> str | None:
+def evaluation_preview(snapshot: Snapshot, hit: NodeAtOffset) -> str | None:
     """The markdown preview for ``hit``, or None when none applies. Never raises."""
     try:
         base = evaluated_analysis(snapshot)
@@ -79,9 +79,9 @@ class _Step:
 Render = Callable[[Evaluator], str | None]
 
 
-def _target(snapshot: Snapshot, hit: Hit, base: Analysis) -> Render | None:
+def _target(snapshot: Snapshot, hit: NodeAtOffset, base: Analysis) -> Render | None:
     """What to preview for ``hit``, found in ``base`` (the current analysis, or the last that parsed)."""
-    found_roles = roles(base)
+    found_roles = node_roles(base)
     if base.model is None or found_roles is None:
         return None
     same = base is snapshot.analysis
@@ -184,7 +184,7 @@ def _dotted(parts: Iterable[Any]) -> str:
 # -- previews -------------------------------------------------------------------------------------
 
 
-def _call_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Roles) -> str | None:
+def _call_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: NodeRoles) -> str | None:
     preview = call.function.preview
     if preview == "repeat":
         return _repeat_preview(ev, call, where)
@@ -353,7 +353,7 @@ def _origin(ev: Evaluator, node: Node, context: Context) -> str:
     return described if name == "get_param" else f"from `{name}` of {described}"
 
 
-def _if_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Roles) -> str:
+def _if_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: NodeRoles) -> str:
     items = call.args.items if isinstance(call.args, Sequence) else ()
     value, error = _evaluate(ev, call.node, where, call.context)
     own = [p.message for p in _problems_in(ev, call.node) if (p.start, p.end) == (call.node.start, call.node.end)]
@@ -377,7 +377,7 @@ def _if_preview(ev: Evaluator, call: FunctionCall, where: str, found_roles: Role
     return "\n\n".join(parts)
 
 
-def _condition_preview(ev: Evaluator, name: str, found_roles: Roles) -> str:
+def _condition_preview(ev: Evaluator, name: str, found_roles: NodeRoles) -> str:
     explained = _explain_name(ev, name, found_roles)
     return _condition_text(f"**condition** {inline_code(name)}", explained)
 
@@ -415,7 +415,7 @@ def _truth(value: Any) -> str:
     return UNKNOWN
 
 
-def _explain_name(ev: Evaluator, name: str, found_roles: Roles) -> _Explained:
+def _explain_name(ev: Evaluator, name: str, found_roles: NodeRoles) -> _Explained:
     model = ev.model
     entry = model.conditions.get(name)
     if entry is None:
@@ -434,7 +434,7 @@ def _explain_name(ev: Evaluator, name: str, found_roles: Roles) -> _Explained:
     return explained
 
 
-def _explain_node(ev: Evaluator, node: Node, path: str, found_roles: Roles) -> _Explained:
+def _explain_node(ev: Evaluator, node: Node, path: str, found_roles: NodeRoles) -> _Explained:
     """A value read as a condition: a name, a bool or an inline condition function."""
     if isinstance(node, Scalar) and isinstance(node.value, str):
         return _explain_name(ev, node.value, found_roles)
@@ -456,7 +456,7 @@ def _explain_node(ev: Evaluator, node: Node, path: str, found_roles: Roles) -> _
     return explained
 
 
-def _condition_errors(ev: Evaluator, names: set[str], value: Any, node: Node, found_roles: Roles) -> str | None:
+def _condition_errors(ev: Evaluator, names: set[str], value: Any, node: Node, found_roles: NodeRoles) -> str | None:
     """Heat's message when the condition (or one it refers to) fails; None when it evaluates."""
     if isinstance(value, bool):
         return None
@@ -481,7 +481,7 @@ def _condition_errors(ev: Evaluator, names: set[str], value: Any, node: Node, fo
     return None
 
 
-def _reached_conditions(names: set[str], found_roles: Roles) -> set[str]:
+def _reached_conditions(names: set[str], found_roles: NodeRoles) -> set[str]:
     """``names`` and every condition their definitions refer to, transitively."""
     by_entry: dict[str, set[str]] = {}
     for reference in found_roles.references.values():

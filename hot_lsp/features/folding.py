@@ -28,10 +28,14 @@ def folding_ranges(snapshot: Snapshot, limit: int | None = None) -> list[types.F
     analysis = snapshot.analysis
     if analysis.kind not in ("template", "environment") or analysis.parsed.root is None:
         return []
-    folds: list[_Fold] = analysis.derive("folding", _folds)
+    folds: list[_Fold] = analysis.derive(_folds)
     if limit is not None and 0 <= limit < len(folds):
         return _lsp(sorted(sorted(folds, key=lambda fold: fold[2])[:limit]))
-    return list(analysis.derive("folding_lsp", lambda _: _lsp(folds)))
+    return list(analysis.derive(_lsp_folds))
+
+
+def _lsp_folds(analysis: Analysis) -> list[types.FoldingRange]:
+    return _lsp(analysis.derive(_folds))
 
 
 def _lsp(folds: list[_Fold]) -> list[types.FoldingRange]:

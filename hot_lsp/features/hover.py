@@ -20,15 +20,15 @@ from lsprotocol import types
 from .. import spec
 from ..analysis import functions as heat_functions
 from ..analysis.locate import (
-    Hit,
-    Known,
+    KnownNames,
     Named,
+    NodeAtOffset,
     classify,
     hit_at,
     is_template,
-    known,
+    known_names,
     name_slot,
-    roles,
+    node_roles,
 )
 from ..document import Mapping, Node, Scalar, Sequence
 from ..spec import TemplateVersion
@@ -55,7 +55,7 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
     hit = hit_at(analysis.parsed.root, offset)
     if hit is None or not isinstance(hit.node, Scalar):
         return None
-    names = known(analysis, snapshot.last_good)
+    names = known_names(analysis, snapshot.last_good)
     text = _describe(hit, snapshot, names)
     preview = evaluation_preview(snapshot, hit)
     if preview:
@@ -69,12 +69,12 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
     )
 
 
-def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
+def _describe(hit: NodeAtOffset, snapshot: Snapshot, names: KnownNames) -> str | None:
     node = hit.node
     analysis = snapshot.analysis
     model = analysis.model
     broken = model is None or not analysis.parsed.syntax_ok
-    found = roles(analysis)
+    found = node_roles(analysis)
     version = names.version
     if hit.is_key:
         if found is not None:
@@ -101,7 +101,7 @@ def _describe(hit: Hit, snapshot: Snapshot, names: Known) -> str | None:
     return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
 
 
-def _template_resource(snapshot: Snapshot, hit: Hit) -> str | None:
+def _template_resource(snapshot: Snapshot, hit: NodeAtOffset) -> str | None:
     """A type standing for a child template, or a property key of one (only below ``resources``)."""
     if len(hit.path) < 3 or hit.path[0] != "resources":
         return None
@@ -112,7 +112,7 @@ def _template_resource(snapshot: Snapshot, hit: Hit) -> str | None:
 # -- references --------------------------------------------------------------------------------
 
 
-def describe_reference(kind: str, name: str, names: Known) -> str | None:
+def describe_reference(kind: str, name: str, names: KnownNames) -> str | None:
     if kind == "parameter":
         named = names.parameters.get(name)
         if named is not None:
@@ -302,7 +302,7 @@ def _version_label(date: str) -> str:
 # -- keys and values ------------------------------------------------------------------------------
 
 
-def _key_doc(path: tuple[Any, ...], names: Known) -> str | None:
+def _key_doc(path: tuple[Any, ...], names: KnownNames) -> str | None:
     key = path[-1] if path else None
     if not isinstance(key, str):
         return None
@@ -351,7 +351,7 @@ def _table_doc(
     return text
 
 
-def _value_doc(path: tuple[Any, ...], node: Scalar, names: Known) -> str | None:
+def _value_doc(path: tuple[Any, ...], node: Scalar, names: KnownNames) -> str | None:
     value = node.value
     if path == ("heat_template_version",):
         version = spec.lookup_version(value)

@@ -12,7 +12,7 @@ from lsprotocol import types
 
 from ..analysis.evaluation.problems import HeatError
 from ..analysis.evaluation.values import OMIT, Symbol
-from ..analysis.locate import roles
+from ..analysis.locate import node_roles
 from ..document import Mapping
 from .evaluation_context import evaluation_for
 from .preview_text import compact_value, source_text
@@ -26,7 +26,7 @@ def inlay_hints(snapshot: Snapshot, params: types.InlayHintParams) -> list[types
     if not snapshot.settings.inlay_hints:
         return []
     found = evaluation_for(snapshot)
-    if found is None or found.analysis is not snapshot.analysis or roles(found.analysis) is None:
+    if found is None or found.analysis is not snapshot.analysis or node_roles(found.analysis) is None:
         return []
     model = found.analysis.model
     assert model is not None

@@ -12,7 +12,7 @@ from functools import lru_cache
 from itertools import count
 
 from ..analysis.cursor import Cursor
-from ..analysis.locate import Place
+from ..analysis.locate import PathMeaning
 from ..document.scalars import type_plain
 from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from . import resource_type_docs as docs
@@ -30,7 +30,7 @@ _MAX_SNIPPET_DEPTH = 3
 class ResourceTypeCompletion:
     """What the catalogue offers at one cursor inside a resource's properties or a ``get_attr``."""
 
-    def __init__(self, snapshot: Snapshot, cursor: Cursor, place: Place, types: docs.Types) -> None:
+    def __init__(self, snapshot: Snapshot, cursor: Cursor, place: PathMeaning, types: docs.Types) -> None:
         self.snapshot = snapshot
         self.cursor = cursor
         self.place = place

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.locate import Hit, Path, Place, classify, lookup
+from ..analysis.locate import NodeAtOffset, Path, PathMeaning, classify, lookup
 from ..analysis.model import TemplateModel
 from ..document import Node, Scalar
 from ..spec import TemplateVersion
@@ -42,7 +42,7 @@ _UPDATE = {
 # -- hover ---------------------------------------------------------------------------------------
 
 
-def hover_doc(snapshot: Snapshot, hit: Hit, version: TemplateVersion) -> str | None:
+def hover_doc(snapshot: Snapshot, hit: NodeAtOffset, version: TemplateVersion) -> str | None:
     """Hover on a resource type value, a property key, or an attribute name in `get_attr`."""
     path = hit.path
     if len(path) < 3 or path[0] not in ("resources", "outputs") or not isinstance(hit.node, Scalar):
@@ -159,7 +159,7 @@ def property_place(path: Path, types: Types) -> PropertyPlace | None:
     return PropertyPlace(resource_type, parts)
 
 
-def through_if_branches(place: Place) -> Path | None:
+def through_if_branches(place: PathMeaning) -> Path | None:
     """The path with the `if` calls on it left out (a branch's value is the property's own), or None when the
     path goes through any other call (its arguments are not the property's value)."""
     path = place.path

@@ -55,7 +55,7 @@ def semantic_tokens_range(snapshot: Snapshot, params: types.SemanticTokensRangeP
 def _tokens(analysis: Analysis, encoding: Encoding) -> list[Token]:
     if analysis.model is None:
         return []
-    return analysis.derive(f"semantic_tokens:{encoding}", lambda a: _collect(a, encoding))
+    return analysis.derive(_collect, encoding)
 
 
 def _collect(analysis: Analysis, encoding: Encoding) -> list[Token]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from ..analysis.locate import Hit
+from ..analysis.locate import NodeAtOffset
 from ..analysis.registry import GLOBAL
 from ..analysis.template_resources import ChildParameter
 from ..document import Scalar
@@ -17,7 +17,7 @@ MAX_ROWS = 25
 MAX_TEXT = 80
 
 
-def template_resource_hover(snapshot: Snapshot, hit: Hit) -> str | None:
+def template_resource_hover(snapshot: Snapshot, hit: NodeAtOffset) -> str | None:
     """The markdown for a type standing for a child template, or for a property key of such a resource."""
     if not isinstance(hit.node, Scalar):
         return None

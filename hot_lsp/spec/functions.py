@@ -28,7 +28,6 @@ from .versions import (
     NEWTON,
     OCATA,
     PIKE,
-    VERSIONS,
     WALLABY,
     TemplateVersion,
     is_at_least,
@@ -199,7 +198,6 @@ def argument_keys_for(name: str, version: TemplateVersion, path: ArgumentPath = 
 
 
 MAKE_URL_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("make_url", ())])
-STR_REPLACE_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("str_replace", ())])
 YAQL_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("yaql", ())])
 MAP_REPLACE_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("map_replace", (1,))])
 RESOURCE_FACADE_ARGUMENTS: tuple[str, ...] = (
@@ -358,8 +356,3 @@ def nearest_function_names(
             if other not in suggestions:
                 suggestions.append(other)
     return [other for other in suggestions if other != name][:limit]
-
-
-def version_functions_table() -> dict[str, frozenset[str]]:
-    """Normal function names per version date, for docs and tests."""
-    return {version.date: functions_for(version) for version in VERSIONS}

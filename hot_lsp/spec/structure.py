@@ -27,8 +27,6 @@ SECTIONS: dict[str, str] = {
 # so a top-level key spelt exactly like this passes Heat's section check.
 UNDEFINED_SECTION = "__undefined__"
 
-REQUIRED_SECTIONS: tuple[str, ...] = ("heat_template_version",)
-
 SECTION_DOCS: dict[str, str] = {
     "heat_template_version": (
         "The HOT version of this template: one of the version dates, or from "
@@ -84,8 +82,6 @@ RESOURCE_KEYS: dict[str, str] = {
     "condition": NEWTON,
 }
 
-REQUIRED_RESOURCE_KEYS: tuple[str, ...] = ("type",)
-
 FunctionTable = Literal["normal", "condition"]
 
 # How Heat reads the value of each key (see the facts, section 0):
@@ -94,14 +90,9 @@ FunctionTable = Literal["normal", "condition"]
 #                      built, so only functions with a static value work;
 # 'conditions'       - the condition-function table applies;
 # 'literal'          - no functions; the value must be written out.
-FUNCTION_CONTEXTS: tuple[str, ...] = (
-    "functions",
-    "static_functions",
-    "conditions",
-    "literal",
-)
+KeyReading = Literal["functions", "static_functions", "conditions", "literal"]
 
-RESOURCE_KEY_CONTEXTS: dict[str, str] = {
+RESOURCE_KEY_CONTEXTS: dict[str, KeyReading] = {
     "type": "literal",  # parsed, but anything other than a str is rejected
     "properties": "functions",
     "metadata": "functions",
@@ -180,16 +171,14 @@ OUTPUT_KEYS: dict[str, str] = {
     "condition": NEWTON,
 }
 
-REQUIRED_OUTPUT_KEYS: tuple[str, ...] = ("value",)
-
-OUTPUT_KEY_CONTEXTS: dict[str, str] = {
+OUTPUT_KEY_CONTEXTS: dict[str, KeyReading] = {
     "description": "literal",
     "value": "functions",
     "condition": "conditions",
 }
 
 # The function table each reading parses with: the normal one (properties, outputs...) or the condition one.
-_TABLE_OF_CONTEXT: dict[str, FunctionTable] = {
+_TABLE_OF_CONTEXT: dict[KeyReading, FunctionTable] = {
     "functions": "normal",
     "static_functions": "normal",
     "conditions": "condition",
@@ -199,7 +188,8 @@ _TABLE_OF_CONTEXT: dict[str, FunctionTable] = {
 def function_table_of(section: str, key: str) -> FunctionTable | None:
     """The function table Heat parses the value of a resource's or an output's ``key`` with (None: no functions)."""
     contexts = RESOURCE_KEY_CONTEXTS if section == "resources" else OUTPUT_KEY_CONTEXTS if section == "outputs" else {}
-    return _TABLE_OF_CONTEXT.get(contexts.get(key, ""))
+    reading = contexts.get(key)
+    return _TABLE_OF_CONTEXT.get(reading) if reading is not None else None
 
 
 OUTPUT_KEY_DOCS: dict[str, str] = {
@@ -224,11 +214,6 @@ PARAMETER_KEYS: dict[str, str] = {
     "tags": QUEENS,
     "schema": ICEHOUSE,  # accepted but ignored by Heat; last so it sorts last
 }
-
-REQUIRED_PARAMETER_KEYS: tuple[str, ...] = ("type",)
-
-# Keys Heat accepts but gives no meaning, so a hint can say so.
-IGNORED_PARAMETER_KEYS: frozenset[str] = frozenset({"schema"})
 
 PARAMETER_KEY_DOCS: dict[str, str] = {
     "type": ("The parameter type: string, number, comma_delimited_list, json or boolean (lowercase). Required."),

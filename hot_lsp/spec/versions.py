@@ -45,7 +45,6 @@ VERSIONS: tuple[TemplateVersion, ...] = (
 # Each version's date by its release name, for the history tables of spec/ (the dates are written once, above).
 (ICEHOUSE, JUNO, KILO, LIBERTY, MITAKA, NEWTON, OCATA, PIKE, QUEENS, ROCKY, WALLABY) = (v.date for v in VERSIONS)
 
-OLDEST: TemplateVersion = VERSIONS[0]
 LATEST: TemplateVersion = VERSIONS[-1]
 
 _BY_DATE: dict[str, TemplateVersion] = {v.date: v for v in VERSIONS}
@@ -98,11 +97,6 @@ def is_at_least(version: TemplateVersion, since: str) -> bool:
     ISO dates sort correctly as strings, so a plain comparison is enough.
     """
     return version.date >= since
-
-
-def versions_since(since: str) -> tuple[TemplateVersion, ...]:
-    """Every version from `since` (a version date) on."""
-    return tuple(v for v in VERSIONS if v.date >= since)
 
 
 _DIGITS_DATE = re.compile(r"^\D*(\d{4})\D*(\d{1,2})\D*(\d{1,2})\D*$")

@@ -12,7 +12,7 @@ from shared_paths import CORPUS, needs_corpus
 
 from hot_lsp import spec
 from hot_lsp.analysis.cursor import cursor_at
-from hot_lsp.analysis.locate import classify, hit_at, is_template, known, lookup, name_slot, roles
+from hot_lsp.analysis.locate import classify, hit_at, is_template, known_names, lookup, name_slot, node_roles
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import Mapping, Scalar, parse, walk
 
@@ -336,7 +336,7 @@ def test_known_uses_last_good_only_when_broken():
     good = analyze(GOOD)
     broken = analyze("heat_template_version: 2017-09-01\nparameters:\n  image: {type: string\n")
     assert not broken.parsed.syntax_ok
-    names = known(broken, good)
+    names = known_names(broken, good)
     assert list(names.parameters) == ["image", "flavor"]  # the current text's names first
     assert "server" in names.resources and "big" in names.conditions
     assert names.version == V("2017-09-01") and names.version_known
@@ -344,12 +344,12 @@ def test_known_uses_last_good_only_when_broken():
     assert names.resources["server"].text == GOOD
 
     fine = analyze("heat_template_version: 2016-10-14\nparameters:\n  other: {type: string}\n")
-    only_current = known(fine, good)
+    only_current = known_names(fine, good)
     assert set(only_current.parameters) == {"other"} and only_current.version == V("2016-10-14")
 
 
 def test_known_version_falls_back_to_the_latest():
-    names = known(analyze("heat_template_version: 2099-01-01\nresources: {}\n"), None)
+    names = known_names(analyze("heat_template_version: 2099-01-01\nresources: {}\n"), None)
     assert names.version == spec.LATEST and not names.version_known
 
 
@@ -365,8 +365,8 @@ def test_is_template():
 def test_roles_index_is_cached_per_analysis():
     analysis = analyze(GOOD + "outputs:\n  o: {value: {get_resource: server}}\n")
     assert analysis.model is not None
-    first = roles(analysis)
-    assert roles(analysis) is first
+    first = node_roles(analysis)
+    assert node_roles(analysis) is first
     (reference,) = [r for r in first.references.values() if r.kind == "resource"]
     assert reference.name == "server"
     assert any(call.name == "get_resource" for call in first.calls.values())

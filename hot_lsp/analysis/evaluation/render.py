@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...document import Mapping, Node, Scalar, Sequence
+from ...spec.structure import DEFAULT_DELETION_POLICY
+from ..model import TemplateModel
 from ..result import Analysis
 from .evaluator import Evaluator
 from .files import FileSource
@@ -63,15 +65,27 @@ def evaluation(
     if model is None:
         return None
 
-    def build(_: Analysis) -> Evaluation:
-        parameters, errors = resolve_parameters(model, inputs)
-        return Evaluation(analysis, Evaluator(model, parameters, files, limits), parameters, errors)
-
     if not key and inputs == NO_INPUTS and files is None and limits == DEFAULT_LIMITS:
         key = "defaults"  # what the diagnostics and a plain render both use
     if not key:
-        return build(analysis)
-    return analysis.derive(f"evaluation:{key}", build)
+        return _build_evaluation(analysis, model, inputs, files, limits)
+    kept = analysis.derive(_evaluations_by_key)
+    found = kept.get(key)
+    if found is None:
+        found = kept[key] = _build_evaluation(analysis, model, inputs, files, limits)
+    return found
+
+
+def _evaluations_by_key(analysis: Analysis) -> dict[str, Evaluation]:
+    """The evaluations kept with an analysis, by the key their callers name them with (the inputs they use)."""
+    return {}
+
+
+def _build_evaluation(
+    analysis: Analysis, model: TemplateModel, inputs: Inputs, files: FileSource | None, limits: Limits
+) -> Evaluation:
+    parameters, errors = resolve_parameters(model, inputs)
+    return Evaluation(analysis, Evaluator(model, parameters, files, limits), parameters, errors)
 
 
 def render(
@@ -186,7 +200,7 @@ def _resource_fields(ev: Evaluator, node: Mapping, where: str) -> dict[str, Any]
         "properties": field_value("properties", {}),
         "metadata": field_value("metadata", {}),
         "depends_on": dependencies,
-        "deletion_policy": field_value("deletion_policy", "Delete"),
+        "deletion_policy": field_value("deletion_policy", DEFAULT_DELETION_POLICY),
         "update_policy": field_value("update_policy", {}),
     }
 

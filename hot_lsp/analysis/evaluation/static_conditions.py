@@ -41,4 +41,4 @@ class StaticConditions:
 
 def static_conditions(model: TemplateModel) -> StaticConditions:
     """The model's static conditions, built once per model."""
-    return model.derive("static conditions", StaticConditions)
+    return model.derive(StaticConditions)

@@ -39,6 +39,7 @@ from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
 from ..model import TemplateModel
 from ..report import Reporter
+from ..result import Analysis
 from ..suggest import did_you_mean
 from ..template_resources import (
     NESTED_RESOURCE_PREFIX,
@@ -161,11 +162,9 @@ class _TemplateChecker(PropertyChecker):
     def interface(self, child: ChildTemplate) -> ResourceType | None:
         loaded = child.loaded
         analysis = loaded.analysis if loaded is not None else None
-        model = analysis.model if analysis is not None else None
-        if analysis is None or model is None or not analysis.parsed.syntax_ok:
+        if analysis is None or analysis.model is None or not analysis.parsed.syntax_ok:
             return None  # a child Heat cannot read (or half-typed in the editor) has no interface to judge by
-        written = child.resolution.name
-        base = analysis.derive(f"template interface {written}", lambda _: template_interface(written, model))
+        base = analysis.derive(_interface_of_child, child.resolution.name)
         return with_parameter_defaults(base, self.around.parameter_defaults)
 
     def not_found(self, type_node: Scalar, child: ChildTemplate) -> None:
@@ -382,3 +381,9 @@ def _mentions(node: Node, text: str) -> bool:
     return any(
         isinstance(inner, Scalar) and isinstance(inner.value, str) and text in inner.value for inner in walk(node)
     )
+
+
+def _interface_of_child(analysis: Analysis, written: str) -> ResourceType:
+    """A child template's interface (its parameters as properties, its outputs as attributes), once per analysis."""
+    assert analysis.model is not None
+    return template_interface(written, analysis.model)
