@@ -171,3 +171,37 @@ def test_no_private_name_is_imported_from_another_module() -> None:
         if name.startswith("_") and not name.startswith("__") and found.target != found.source
     ]
     assert not private, "\n".join(private)
+
+
+FILE_CALLS = frozenset(
+    {"open", "parse", "stat", "scandir", "listdir", "isfile", "isdir", "exists", "realpath", "getmtime", "getsize"}
+)
+FILE_METHODS = frozenset({"read_text", "read_bytes", "open", "stat", "iterdir", "glob", "rglob"})
+CACHES = frozenset({"cache", "lru_cache", "cached_property"})
+
+
+def test_features_read_no_file_and_keep_no_cache() -> None:
+    # Features are pure functions of a snapshot: files come through Snapshot.files (the server's FileService), and
+    # what they derive is kept with the analysis or the catalogue it comes from (derive), never in the module.
+    found = []
+    for module, path in MODULES.items():
+        if not module.startswith("hot_lsp.features."):
+            continue
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call):
+                name = node.func.id if isinstance(node.func, ast.Name) else None
+                attribute = node.func.attr if isinstance(node.func, ast.Attribute) else None
+                if name in FILE_CALLS or attribute in FILE_CALLS | FILE_METHODS - {"open"}:
+                    found.append(f"{module}:{node.lineno} calls {name or attribute}")
+            elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                for decorator in node.decorator_list:
+                    target = decorator.func if isinstance(decorator, ast.Call) else decorator
+                    label = target.id if isinstance(target, ast.Name) else getattr(target, "attr", "")
+                    if label in CACHES:
+                        found.append(f"{module}:{node.lineno} caches {node.name} with {label}")
+    assert not found, "\n".join(found)
+
+
+def test_no_module_is_over_700_lines() -> None:
+    long = {module: n for module, path in MODULES.items() if (n := len(path.read_text().splitlines())) > 700}
+    assert not long, long

@@ -99,6 +99,11 @@ class FileService:
     def is_dir(self, path: str) -> bool:
         return os.path.isdir(path)
 
+    def is_inside(self, path: str, roots: tuple[str, ...]) -> bool:
+        """Whether ``path``, its links followed, is below one of ``roots`` (their links followed too)."""
+        real = os.path.realpath(path)
+        return any(real.startswith(os.path.realpath(root).rstrip(os.sep) + os.sep) for root in roots if root)
+
     def folder(self, path: str) -> list[FolderEntry]:
         """The entries of a folder, by name; empty when it cannot be read (an entry that cannot be looked at is
         left out)."""

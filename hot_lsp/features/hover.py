@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import json
 import textwrap
-from functools import lru_cache
 from typing import Any
 
 from lsprotocol import types
@@ -240,7 +239,6 @@ def describe_condition(named: Named) -> str:
 # -- functions -----------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=1024)
 def describe_function(name: str, version: TemplateVersion, context: str = "normal") -> str | None:
     """Signature, result, arrival and doc of a function, and whether ``version`` has it here."""
     function = spec.FUNCTIONS.get(name)
@@ -366,7 +364,6 @@ def _value_doc(path: tuple[Any, ...], node: Scalar, names: KnownNames) -> str | 
     return None
 
 
-@lru_cache(maxsize=64)
 def describe_version(version: TemplateVersion) -> str:
     """The version, its release and what it added."""
     alias = f" (alias `{version.alias}`)" if version.alias else ""

@@ -8,7 +8,6 @@ template's parameters as property names.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 from itertools import count
 
 from ..analysis.cursor import Cursor
@@ -213,10 +212,13 @@ def _yaml_scalar(value: object) -> str:
     return text if plain else "'" + value.replace("'", "''") + "'"
 
 
-@lru_cache(maxsize=8)
 def type_items(catalogue: Catalogue) -> tuple[Item, ...]:
     """Every type Heat lets a template name, and the aliases, `OS::` first, grouped by namespace; hidden types left
     out. Built once per catalogue (the items are never changed afterwards)."""
+    return catalogue.derive(_type_items)
+
+
+def _type_items(catalogue: Catalogue) -> tuple[Item, ...]:
     entries: list[tuple[tuple[object, ...], Item]] = []
     types_ = catalogue.types
     for name in types_:

@@ -92,8 +92,7 @@ def _may_read(snapshot: Snapshot, child: ChildTemplate) -> bool:
         return True
     assert child.path is not None
     roots = snapshot.file_roots or (os.path.dirname(document_path(snapshot.uri) or ""),)
-    real = os.path.realpath(child.path)
-    return any(real.startswith(os.path.realpath(root).rstrip(os.sep) + os.sep) for root in roots if root)
+    return snapshot.files.is_inside(child.path, roots)
 
 
 def _roots(snapshot: Snapshot) -> tuple[Node | None, ...]:

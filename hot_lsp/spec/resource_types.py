@@ -12,10 +12,12 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
+
+T = TypeVar("T")
 
 HEAT_VERSION = "27.0.1"
 FORMAT = 1
@@ -138,7 +140,7 @@ class _Types(Mapping[str, ResourceType]):
 class Catalogue:
     """Resource types, aliases and custom constraint docs from one or more catalogue files."""
 
-    __slots__ = ("types", "aliases", "alias_globs", "custom_constraint_docs", "heat_version", "sources")
+    __slots__ = ("types", "aliases", "alias_globs", "custom_constraint_docs", "heat_version", "sources", "derived")
 
     def __init__(
         self,
@@ -155,6 +157,16 @@ class Catalogue:
         self.custom_constraint_docs = custom_constraint_docs  # constraint name -> one-line description
         self.heat_version = heat_version
         self.sources = sources
+        # What consumers build from the catalogue once (completion items, say): it never changes, so neither do they.
+        self.derived: dict[Callable[..., Any], Any] = {}
+
+    def derive(self, build: Callable[[Catalogue], T]) -> T:
+        """``build(self)``, computed once per catalogue (keyed by the function: pass module-level functions)."""
+        try:
+            return self.derived[build]  # type: ignore[no-any-return]
+        except KeyError:
+            value = self.derived[build] = build(self)
+            return value
 
     def get(self, name: str) -> ResourceType | None:
         """The type ``name`` denotes, following aliases and globs as Heat's registry does.
