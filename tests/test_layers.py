@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import hot_lsp
+from hot_lsp.analysis.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
@@ -117,49 +118,7 @@ def test_no_import_goes_up_or_sideways() -> None:
 
 def test_no_import_cycle() -> None:
     graph = edges()
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    on_stack: set[str] = set()
-    cycles: list[list[str]] = []
-    counter = 0
-    for root in graph:  # Tarjan's strongly connected components, without recursion
-        if root in index:
-            continue
-        work = [(root, iter(sorted(graph[root])))]
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        while work:
-            node, successors = work[-1]
-            advanced = False
-            for successor in successors:
-                if successor not in index:
-                    index[successor] = low[successor] = counter
-                    counter += 1
-                    stack.append(successor)
-                    on_stack.add(successor)
-                    work.append((successor, iter(sorted(graph[successor]))))
-                    advanced = True
-                    break
-                if successor in on_stack:
-                    low[node] = min(low[node], index[successor])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                low[work[-1][0]] = min(low[work[-1][0]], low[node])
-            if low[node] == index[node]:
-                component = []
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component.append(member)
-                    if member == node:
-                        break
-                if len(component) > 1:
-                    cycles.append(sorted(component))
+    cycles = [sorted(group) for group in strongly_connected(graph, graph) if len(group) > 1]
     assert not cycles, "import cycles:\n" + "\n".join(" <-> ".join(cycle) for cycle in cycles)
 
 

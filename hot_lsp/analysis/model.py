@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
 from ..spec import Catalogue, ResourceType, TemplateVersion
-from .functions import ArgumentChecker, Context, Fault, HeatFunction, ParsedCall, RefKind, parse_call
+from .functions import ArgumentChecker, Context, Fault, HeatFunction, RefKind, call_parser
 from .kind import VERSION_KEY
 from .registry import Registry
 from .type_resolution import ResolvedKind, registered_type, resolve_type
@@ -187,7 +187,7 @@ def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
     # Heat builds a function object for every call and removed name; look-alikes are reported on their own.
     opaque = {id(call.node) for call in model.calls}
     opaque.update(id(look.node) for look in model.look_alikes)
-    checker = ArgumentChecker(model.version, model.parsed.text, lambda node: id(node) in opaque)
+    checker = ArgumentChecker(model.version, model.parsed.text, opaque)
     faults: dict[int, list[Fault]] = {}
     for call in model.calls:
         check = call.function.check
@@ -299,6 +299,7 @@ class _Builder:
         """Find calls the way Heat's parser does; an explicit stack, since input may nest deeply."""
         model = self.model
         version = model.version
+        parser = call_parser(version)
         stack: list[tuple[Node, Context, bool]] = [(node, context, in_if)]
         # An alias shares its node. Each use site is walked (Heat builds every resource that uses a shared
         # node from it), but within one walk a node is looked at once; the parser bounds alias expansion.
@@ -314,18 +315,18 @@ class _Builder:
                 stack.extend((item, ctx, branch) for item in reversed(current.items))
                 continue
             assert isinstance(current, Mapping)
-            parsed = parse_call(current, version, ctx)
-            if parsed is not None and parsed.status == "call":
-                call = FunctionCall(parsed.name, parsed.key, parsed.args, current, ctx, where, parsed.function, branch)
+            pair = current.only_pair()
+            entry = parser.entry(pair, ctx) if pair is not None else None
+            if entry is not None and entry[1] == "call":
+                assert pair is not None and isinstance(pair.key, Scalar)
+                call = FunctionCall(pair.key.value, pair.key, pair.value, current, ctx, where, entry[0], branch)
                 model.calls.append(call)
                 self._call_arguments(call, stack)
                 continue
-            look = parsed if parsed is not None else _look_alike_pair(current, version)
-            if look is not None:
+            if pair is not None and (entry is not None or _looks_like_function(pair, version)):
                 # Removed, invalid here, of another version, CFN or misspelt: the rules judge it.
-                assert isinstance(look.key, Scalar)
-                args = look.args if isinstance(look, ParsedCall) else look.value
-                model.look_alikes.append(LookAlike(look.key.value, look.key, args, current, ctx, where))
+                assert isinstance(pair.key, Scalar)
+                model.look_alikes.append(LookAlike(pair.key.value, pair.key, pair.value, current, ctx, where))
             # Plain data: Heat parses only its values, never its keys.
             stack.extend((p.value, ctx, branch) for p in reversed(current.pairs))
 
@@ -347,12 +348,13 @@ class _Builder:
         stack.append((args, ctx, branch))
 
 
-def _look_alike_pair(mapping: Mapping, version: TemplateVersion) -> Pair | None:
-    """The one entry of a mapping whose key looks like a function name Heat does not parse here."""
-    pair = mapping.only_pair()
-    if pair is None or not isinstance(pair.key, Scalar) or not isinstance(pair.key.value, str):
-        return None
-    return pair if looks_like_function(pair.key.value, version) else None
+def _looks_like_function(pair: Pair, version: TemplateVersion) -> bool:
+    """Whether the one entry of a mapping has a key that looks like a function name Heat does not parse here."""
+    return (
+        isinstance(pair.key, Scalar)
+        and isinstance(pair.key.value, str)
+        and looks_like_function(pair.key.value, version)
+    )
 
 
 @lru_cache(maxsize=4096)

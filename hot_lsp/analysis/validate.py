@@ -64,6 +64,14 @@ def _contained(check: Callable[[], object], rule: str, document: str | None) -> 
 
 
 def analyze(text: str, options: Options = Options()) -> Analysis:
+    """Parse ``text``, build its model and run the rules, in an order that matters:
+
+    the model gets its catalogue and registry before any rule runs (the rules resolve types through them); the
+    per-area rules run before the cross-file rules, which reuse what they found (the template resources'
+    properties are judged like any type's); the evaluation rules run last, so that they can leave out what the
+    others already reported (``Reporter.cover``), and only on text that parsed (a partial tree evaluates to
+    nonsense). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all rules.
+    """
     parsed = parse(text, options.max_chars)
     kind = detect_kind(parsed.root, text, options.named_as_environment)
     if kind not in ("template", "environment"):

@@ -144,7 +144,11 @@ class Mapping(Node):
     def only_pair(self) -> Pair | None:
         """The one effective entry of a single-key mapping (Heat's shape of a function call), else None."""
         entries = self._entries
-        return next(iter(entries.values())) if len(entries) == 1 else None
+        if len(entries) != 1:
+            return None
+        for pair in entries.values():  # (asked of every mapping a walk meets: a loop beats next(iter(...)))
+            return pair
+        return None
 
     def __iter__(self) -> Iterator[Any]:
         """Key values, like a dict."""

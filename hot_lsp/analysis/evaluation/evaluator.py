@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import time
 from collections.abc import Iterator
+from collections.abc import Mapping as AbcMapping
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 from ... import spec
@@ -26,12 +28,12 @@ from ...document import Mapping, Node, Scalar, Sequence
 from ..functions import (
     ArgumentChecker,
     Call,
+    CallEntry,
     Context,
-    ParsedCall,
     ParseFault,
+    call_parser,
     invalid_in_context,
     not_supported,
-    parse_call,
 )
 from ..model import TemplateModel
 from .files import FileSource
@@ -48,7 +50,7 @@ class Evaluator:
     def __init__(
         self,
         model: TemplateModel,
-        parameters: dict[str, ParameterValue],
+        parameters: AbcMapping[str, ParameterValue],
         files: FileSource | None = None,
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
@@ -59,6 +61,9 @@ class Evaluator:
         self.limits = limits
         self.problems: list[Problem] = []
         self._features: dict[str, bool] = {}
+        self._parser = call_parser(model.version)
+        # The functions' own checks, run in parse-only mode before a call is evaluated: one checker per context.
+        self._parse_checkers: dict[Context, ArgumentChecker] = {}
         self._memo: dict[tuple[int, str], tuple[Any, tuple[Read, ...]]] = {}
         self._conditions: dict[str, Any] = {}
         self._condition_reads: dict[str, tuple[Read, ...]] = {}
@@ -160,7 +165,7 @@ class Evaluator:
 
     def is_call(self, node: Node, context: Context) -> bool:
         """Whether Heat's parser makes ``node`` a function object (so it is no list or map to parse-time checks)."""
-        return parse_call(node, self.version, context) is not None
+        return self._parser.is_call(node, context)
 
     @contextmanager
     def unresolved(self) -> Iterator[None]:
@@ -202,9 +207,11 @@ class Evaluator:
                     items.append(value)
             return items
         assert isinstance(node, Mapping)
-        parsed = parse_call(node, self.version, context)
-        if parsed is not None:
-            return self._call(parsed, node, path, context)
+        pair = node.only_pair()
+        entry = self._parser.entry(pair, context) if pair is not None else None
+        if entry is not None:
+            assert pair is not None and isinstance(pair.key, Scalar)
+            return self._call(pair.key, pair.value, entry, node, path, context)
         result: dict[Any, Any] = {}
         for pair in node.entries():
             key = pair.key_value
@@ -214,9 +221,9 @@ class Evaluator:
                 result[key if _hashable(key) else str(key)] = value
         return result
 
-    def _call(self, parsed: ParsedCall, node: Mapping, path: str, context: Context) -> Any:
-        name = parsed.name
-        call = Call(name, parsed.key, parsed.args, node, f"{path}.{name}", context)
+    def _call(self, key: Scalar, args: Node, entry: CallEntry, node: Mapping, path: str, context: Context) -> Any:
+        name: str = key.value
+        call = Call(name, key, args, node, f"{path}.{name}", context)
         reads_from = len(self._reads)
         if self._timed_out:
             return Symbol(name, call.args, failed=True)
@@ -226,7 +233,7 @@ class Evaluator:
                 raise Stop(
                     f"Evaluation took longer than {self.limits.total_seconds:g} s; hot-lsp stopped here.", "W8009"
                 )
-            return self.check_size(self._run(parsed, call))
+            return self.check_size(self._run(entry, call))
         except Unknown:
             return self._symbolic(call)
         except HeatError as error:
@@ -241,22 +248,29 @@ class Evaluator:
             self._record(HeatError(str(exc), "E8000"), call, reads_from)
             return Symbol(name, call.args, failed=True)
 
-    def _run(self, parsed: ParsedCall, call: Call) -> Any:
-        if parsed.status == "invalid":
+    def _run(self, entry: CallEntry, call: Call) -> Any:
+        function, status = entry
+        if status == "invalid":
             raise HeatError(invalid_in_context(call.name), None)
-        if parsed.status == "removed":
+        if status == "removed":
             raise HeatError(not_supported(call.name), None)
-        function = parsed.function
         if function.parse_checked and function.check is not None:
             # Heat's parse-time checks are the function's own checks of its literal arguments.
-            checker = ArgumentChecker(
-                self.version, self.model.parsed.text, lambda node: self.is_call(node, call.context), parse_only=True
-            )
+            checker = self._parse_checker(call.context)
             try:
                 function.check(checker, call)
             except ParseFault as fault:
                 raise HeatError(fault.heat, None) from None
         return function.evaluate(self, call)
+
+    def _parse_checker(self, context: Context) -> ArgumentChecker:
+        checker = self._parse_checkers.get(context)
+        if checker is None:
+            parser = self._parser
+            checker = self._parse_checkers[context] = ArgumentChecker(
+                self.version, self.model.parsed.text, partial(parser.is_call, context=context), parse_only=True
+            )
+        return checker
 
     def _symbolic(self, call: Call) -> Symbol:
         """The call in its own form, arguments evaluated as far as they go."""

@@ -7,6 +7,9 @@ evaluator hot-lsp has, so a condition means the same thing to them as to the pre
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from collections.abc import Mapping as AbcMapping
+
 from ... import spec
 from ...document import Node
 from ..model import TemplateModel
@@ -18,13 +21,29 @@ from .values import Symbol
 _UNKNOWN = "unknown"  # the source of every parameter value here
 
 
+class _UnknownValues(AbcMapping[str, ParameterValue]):
+    """Every parameter of the template, and every pseudo parameter, with no value: made as get_param asks."""
+
+    def __init__(self, model: TemplateModel) -> None:
+        self._model = model
+
+    def __getitem__(self, name: str) -> ParameterValue:
+        if name not in self._model.parameters and name not in spec.PSEUDO_PARAMETERS:
+            raise KeyError(name)
+        return ParameterValue(name, "string", Symbol("get_param", name), _UNKNOWN)
+
+    def __iter__(self) -> Iterator[str]:
+        return iter([*spec.PSEUDO_PARAMETERS, *self._model.parameters])
+
+    def __len__(self) -> int:
+        return len(spec.PSEUDO_PARAMETERS) + len(self._model.parameters)
+
+
 class StaticConditions:
     """Condition values for one model, memoised by the evaluator it holds."""
 
     def __init__(self, model: TemplateModel) -> None:
-        names = [*spec.PSEUDO_PARAMETERS, *model.parameters]
-        parameters = {name: ParameterValue(name, "string", Symbol("get_param", name), _UNKNOWN) for name in names}
-        self.evaluator = Evaluator(model, parameters)
+        self.evaluator = Evaluator(model, _UnknownValues(model))
 
     def value(self, node: Node) -> bool | None:
         """True or False when Heat decides ``node`` (read as a condition) that way whatever the parameters; None

@@ -1,7 +1,7 @@
 """Heat's intrinsic functions: one module per family, one :class:`HeatFunction` per name, and the registry.
 
 The registry answers the one question every reader of a template asks: is this mapping a function call, and
-of which function, in this version and this context (:func:`parse_call`, Heat's ``template.parse``)? The
+of which function, in this version and this context (:class:`CallParser`, Heat's ``template.parse``)? The
 model, the evaluator, the rules and the editor features all ask it here.
 
 To change how a function behaves, edit its module; to change when it exists, edit its row in
@@ -10,12 +10,11 @@ To change how a function behaves, edit its module; to change when it exists, edi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
 from ... import spec
-from ...document import Mapping, Node, Scalar
+from ...document import Mapping, Node, Pair, Scalar
 from ...spec import TemplateVersion
 from .base import (
     ArgumentPath,
@@ -55,6 +54,7 @@ __all__ = [
     "ArgumentChecker",
     "ArgumentPath",
     "Call",
+    "CallParser",
     "CallSite",
     "CallStatus",
     "Context",
@@ -63,7 +63,8 @@ __all__ = [
     "Fault",
     "HeatFunction",
     "ParseFault",
-    "ParsedCall",
+    "call_parser",
+    "CallEntry",
     "Preview",
     "RefKind",
     "References",
@@ -72,7 +73,6 @@ __all__ = [
     "invalid_in_context",
     "is_function",
     "not_supported",
-    "parse_call",
     "table",
 ]
 
@@ -162,32 +162,42 @@ def is_function(name: str, version: TemplateVersion, context: Context) -> bool:
     return name in table(version, context)
 
 
-@dataclass(frozen=True, slots=True)
-class ParsedCall:
-    """A one-key mapping Heat's parser turns into a function object."""
-
-    name: str
-    key: Scalar
-    args: Node
-    function: HeatFunction
-    status: CallStatus
+# What Heat's parser makes of a one-key mapping whose key names a function: that function, and how it stands.
+CallEntry = tuple[HeatFunction, CallStatus]
 
 
-def parse_call(node: Node, version: TemplateVersion, context: Context) -> ParsedCall | None:
-    """Heat's ``template.parse`` for one node: a function object, or None for data.
+class CallParser:
+    """Heat's ``template.parse`` for one template version: which mappings are function objects, in each context.
 
     A mapping is a call when, as PyYAML loads it (the last of duplicate keys wins, merge keys applied), it has
-    exactly one key and that key is a function name of ``version`` in ``context``.
+    exactly one key and that key is a function name of the version in the context. The model's walk and the
+    evaluator ask for every mapping of a template, so they keep one parser (:func:`call_parser`), take the
+    mapping's one entry (``Mapping.only_pair``) and ask :meth:`entry`; nothing is allocated for data.
     """
-    if not isinstance(node, Mapping):
-        return None
-    pair = node.only_pair()
-    if pair is None:
-        return None
-    key = pair.key
-    if not isinstance(key, Scalar) or not isinstance(key.value, str):
-        return None
-    found = _parse_table(version, context).get(key.value)
-    if found is None:
-        return None
-    return ParsedCall(key.value, key, pair.value, found[0], found[1])
+
+    __slots__ = ("_normal", "_condition")
+
+    def __init__(self, version: TemplateVersion) -> None:
+        self._normal = _parse_table(version, "normal")
+        self._condition = _parse_table(version, "condition")
+
+    def entry(self, pair: Pair, context: Context) -> CallEntry | None:
+        """What Heat makes of a mapping whose one entry is ``pair``: a function and its standing, or None (data)."""
+        key = pair.key
+        name = key.value if type(key) is Scalar else None
+        if type(name) is not str:
+            return None
+        return (self._normal if context == "normal" else self._condition).get(name)
+
+    def is_call(self, node: Node, context: Context) -> bool:
+        """Whether Heat makes ``node`` a function object in ``context`` (so it is no literal list or map)."""
+        if type(node) is not Mapping:
+            return False
+        pair = node.only_pair()
+        return pair is not None and self.entry(pair, context) is not None
+
+
+@cache
+def call_parser(version: TemplateVersion) -> CallParser:
+    """The parser of ``version`` (one per version)."""
+    return CallParser(version)

@@ -12,7 +12,7 @@ evaluator's :class:`Call` (being evaluated) both satisfy :class:`CallSite`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Mapping
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
@@ -33,7 +33,7 @@ Preview = Literal["value", "repeat", "if", "condition"]
 ArgumentPath = tuple[int | str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: a frozen init costs a setattr per field, for every call evaluated
 class Call:
     """One function call being evaluated."""
 
@@ -96,31 +96,28 @@ Check = Callable[[ArgumentChecker, CallSite], None]
 
 @dataclass(frozen=True, slots=True)
 class References:
-    """Which arguments of a call name something of the template, as written (a scalar there is a name).
-
-    ``paths``: the argument itself ``()`` or an item of its list ``(0,)``; ``every_item``: each item of the
-    list (``and``, ``or``).
-    """
+    """Which arguments of a call name something of the template, as written (a scalar there is a name)."""
 
     kind: RefKind
-    paths: tuple[ArgumentPath, ...] = ((),)
-    every_item: bool = False
+    whole: bool = True  # the argument itself (get_param: name)
+    first_item: bool = False  # the first item of its list (get_param: [name, key], if: [condition, ...])
+    every_item: bool = False  # each item of its list (and, or)
 
     def at(self, arguments: ArgumentPath) -> bool:
-        """Whether the argument at ``arguments`` is one of these names."""
-        if arguments in self.paths:
-            return True
-        return self.every_item and len(arguments) == 1 and isinstance(arguments[0], int)
+        """Whether the argument at ``arguments`` (a path inside the call's argument) is one of these names."""
+        if arguments == ():
+            return self.whole
+        if len(arguments) != 1 or not isinstance(arguments[0], int):
+            return False
+        return self.every_item or (self.first_item and arguments[0] == 0)
 
-    def nodes(self, args: Node) -> Iterator[Node]:
+    def nodes(self, args: Node) -> tuple[Node, ...]:
         """The argument nodes in these places (scalars name something; anything else is computed)."""
-        for path in self.paths:
-            if path == ():
-                yield args
-            elif isinstance(args, Sequence) and isinstance(path[0], int) and path[0] < len(args.items):
-                yield args.items[path[0]]
-        if self.every_item and isinstance(args, Sequence):
-            yield from args.items
+        if type(args) is not Sequence:
+            return (args,) if self.whole else ()
+        if self.every_item:
+            return args.items
+        return (args.items[0],) if self.first_item and args.items else ()
 
 
 def _no_evaluation(ev: Evaluating, call: Call) -> Any:  # pragma: no cover - every function sets its own

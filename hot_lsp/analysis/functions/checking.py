@@ -72,12 +72,19 @@ class ArgumentChecker:
     """Judges the literal arguments of one call at a time and keeps what it finds in ``faults``."""
 
     def __init__(
-        self, version: TemplateVersion, text: str, opaque: Callable[[Node], bool], *, parse_only: bool = False
+        self,
+        version: TemplateVersion,
+        text: str,
+        opaque: Callable[[Node], bool] | set[int],
+        *,
+        parse_only: bool = False,
     ) -> None:
         self.version = version
         self.text = text
-        # Whether Heat turns a node into a function object (or another code reports it): never a literal.
-        self.fn_check = opaque
+        # What Heat turns into a function object (or another code reports): never a literal. The ids of those
+        # nodes (the rules know them all), or a test (the evaluator asks its call parser).
+        self.opaque_ids = opaque if isinstance(opaque, set) else None
+        self.fn_check = opaque if not isinstance(opaque, set) else None
         self.parse_only = parse_only
         self.features = {name: spec.has_feature(version, name) for name in _FEATURES_USED}
         self.faults: list[Fault] = []
@@ -114,7 +121,12 @@ class ArgumentChecker:
     # -- helpers ---------------------------------------------------------------------------------
 
     def fn(self, node: Node | None) -> bool:
-        return node is not None and self.fn_check(node)
+        if node is None:
+            return False
+        if self.opaque_ids is not None:
+            return id(node) in self.opaque_ids
+        assert self.fn_check is not None
+        return self.fn_check(node)
 
     def span(self, node: Node) -> tuple[int, int]:
         """The node's range when it fits on one line, else its first line."""
@@ -131,6 +143,15 @@ class ArgumentChecker:
         if isinstance(args, Scalar) or "\n" not in self.text[args.start : args.end]:
             return args
         return call.key
+
+    def literal_map(self, call: CallSite, takes: str, heat: str) -> Mapping | None:
+        """The argument when it is written as a mapping; else None, after the parse-time fault (``heat``) that Heat
+        raises for a raw argument of another shape, a function's result included."""
+        args = call.args
+        if self.fn(args) or not isinstance(args, Mapping):
+            self.bad(call, self.whole(call), f"takes {takes}, not {describe(args)}.", heat, parse_time=True)
+            return None
+        return args
 
     def raise_to(self, feature: str) -> QuickFix:
         return QuickFix(fix="raise_version", version=spec.feature_since(feature).date)

@@ -128,8 +128,14 @@ def _boolean(is_and: bool) -> Implementation:
 EQUALS = HeatFunction("equals", evaluate=evaluate_equals, check=check_equals, parse_checked=True, preview="condition")
 NOT = HeatFunction("not", evaluate=evaluate_not, references=References("condition"), preview="condition")
 AND = HeatFunction(
-    "and", evaluate=_boolean(is_and=True), references=References("condition", (), every_item=True), preview="condition"
+    "and",
+    evaluate=_boolean(is_and=True),
+    references=References("condition", whole=False, every_item=True),
+    preview="condition",
 )
 OR = HeatFunction(
-    "or", evaluate=_boolean(is_and=False), references=References("condition", (), every_item=True), preview="condition"
+    "or",
+    evaluate=_boolean(is_and=False),
+    references=References("condition", whole=False, every_item=True),
+    preview="condition",
 )

@@ -43,6 +43,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             parse_time=True,
         )
         return
+    if c.parse_only:
+        return
     sequence = args.items[1]
     if not c.fn(sequence) and not (isinstance(sequence, Sequence) or is_str(sequence)):
         c.bad(

@@ -47,6 +47,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             parse_time=True,
         )
         return
+    if c.parse_only:
+        return
     values, sequence = args.items
     if not c.fn(sequence):
         if falsy(sequence):

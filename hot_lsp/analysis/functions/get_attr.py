@@ -69,7 +69,7 @@ GET_ATTR = HeatFunction(
     "get_attr",
     evaluate=run_time,
     check=check,
-    references=References("resource", ((), (0,))),
+    references=References("resource", first_item=True),
     attribute=(1,),
     notes=(
         ("get_attr_path_to_resource", "`get_attr` hands its path to the resource instead of walking the value"),

@@ -152,5 +152,5 @@ GET_PARAM = HeatFunction(
     "get_param",
     evaluate=evaluate,
     check=check,
-    references=References("parameter", ((), (0,))),
+    references=References("parameter", first_item=True),
 )

@@ -62,7 +62,7 @@ IF = HeatFunction(
     evaluate=evaluate,
     check=check,
     parse_checked=True,
-    references=References("condition", ((0,),)),
+    references=References("condition", whole=False, first_item=True),
     branches=True,
     preview="if",
     notes=(("if_two_arguments", "`if` without a false value drops the entry when the condition is false"),),

@@ -66,6 +66,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
         extra = " (several lists need heat_template_version 2015-10-15)" if data else ""
         c.bad(call, c.whole(call), f"takes exactly [delimiter, list]{extra}.", heat, data, parse_time=True)
         return
+    if c.parse_only:
+        return
     delimiter = items[0]
     if not c.fn(delimiter) and not is_str(delimiter):
         c.bad(

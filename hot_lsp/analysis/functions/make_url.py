@@ -37,16 +37,9 @@ SCHEME_COLON = "URL \"scheme\" should not contain ':'"
 
 
 def check(c: ArgumentChecker, call: CallSite) -> None:
-    args = call.args
     keys = spec.MAKE_URL_KEYS
-    if c.fn(args) or not isinstance(args, Mapping):
-        c.bad(
-            call,
-            c.whole(call),
-            f"takes a mapping with keys from {', '.join(keys)}, not {describe(args)}.",
-            must_be_map(call.name),
-            parse_time=True,
-        )
+    args = c.literal_map(call, f"a mapping with keys from {', '.join(keys)}", must_be_map(call.name))
+    if args is None:
         return
     invalid = [pair for pair in args.entries() if pair.key_value not in keys]
     for pair in invalid:
@@ -60,6 +53,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             QuickFix(suggestions=suggestions),
             parse_time=True,
         )
+    if c.parse_only:
+        return
     for pair in args.entries():
         key, value = pair.key_value, pair.value
         if key not in keys or c.fn(value):

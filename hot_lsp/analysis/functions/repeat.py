@@ -45,15 +45,8 @@ def unequal_lengths(name: str) -> str:
 
 
 def check(c: ArgumentChecker, call: CallSite) -> None:
-    args = call.args
-    if c.fn(args) or not isinstance(args, Mapping):
-        c.bad(
-            call,
-            c.whole(call),
-            f"takes a mapping {_EXAMPLE}, not {describe(args)}.",
-            must_be_map(call.name),
-            parse_time=True,
-        )
+    args = c.literal_map(call, f"a mapping {_EXAMPLE}", must_be_map(call.name))
+    if args is None:
         return
     missing = [key for key in ("for_each", "template") if key not in args]
     if missing:
@@ -78,6 +71,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             for_each_not_map(call.name),
             parse_time=True,
         )
+        return
+    if c.parse_only:
         return
     if not for_each.pairs:
         c.bad(call, for_each, "for_each is empty, which makes Heat fail (not enough values to unpack).")

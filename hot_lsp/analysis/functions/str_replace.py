@@ -61,15 +61,8 @@ def replacement_order(keys: Any) -> list[Any]:
 
 
 def check(c: ArgumentChecker, call: CallSite) -> None:
-    args = call.args
-    if c.fn(args) or not isinstance(args, Mapping):
-        c.bad(
-            call,
-            c.whole(call),
-            f"takes a mapping {_EXAMPLE}, not {describe(args)}.",
-            must_be_map(call.name),
-            parse_time=True,
-        )
+    args = c.literal_map(call, f"a mapping {_EXAMPLE}", must_be_map(call.name))
+    if args is None:
         return
     params, template = args.get("params"), args.get("template")
     if params is None or template is None:
@@ -88,6 +81,18 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
 
 def check_parts(c: ArgumentChecker, call: CallSite, params: Node | None, template: Node | None) -> None:
     """The template string and the placeholder map, wherever the function takes them."""
+    params_map = params is None or c.fn(params) or isinstance(params, Mapping)
+    if not params_map:
+        assert params is not None
+        c.bad(
+            call,
+            params,
+            f"params must be a mapping of placeholder to value, not {describe(params)}.",
+            params_must_be_mapping(call.name),
+            parse_time=call.name != "Fn::Replace",  # Heat's Replace checks while parsing; the CFN one later
+        )
+    if c.parse_only:
+        return
     if template is not None and not is_str(template) and not c.fn(template):
         c.bad(
             call,
@@ -95,16 +100,7 @@ def check_parts(c: ArgumentChecker, call: CallSite, params: Node | None, templat
             f"the template must be a string, not {describe(template)}.",
             template_must_be_string(call.name),
         )
-    if params is None or c.fn(params):
-        return
-    if not isinstance(params, Mapping):
-        c.bad(
-            call,
-            params,
-            f"params must be a mapping of placeholder to value, not {describe(params)}.",
-            params_must_be_mapping(call.name),
-            parse_time=call.name != "Fn::Replace",
-        )
+    if not isinstance(params, Mapping) or c.fn(params):
         return
     keys_ok = True
     for pair in params.entries():

@@ -38,6 +38,8 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             parse_time=parse_time,
         )
         return
+    if c.parse_only:
+        return
     delimiter, text = args.items[0], args.items[1]
     if not c.fn(delimiter) and not (is_str(delimiter) or is_null(delimiter)):
         c.bad(call, delimiter, f"the delimiter must be a string (or null for whitespace), not {describe(delimiter)}.")

@@ -31,16 +31,9 @@ def expression_must_be_string(name: str) -> str:
 
 
 def check(c: ArgumentChecker, call: CallSite) -> None:
-    args = call.args
     keys = spec.YAQL_KEYS
-    if c.fn(args) or not isinstance(args, Mapping):
-        c.bad(
-            call,
-            c.whole(call),
-            f"takes a mapping {_EXAMPLE}, not {describe(args)}.",
-            must_be_map(call.name),
-            parse_time=True,
-        )
+    args = c.literal_map(call, f"a mapping {_EXAMPLE}", must_be_map(call.name))
+    if args is None:
         return
     for pair in args.entries():
         if pair.key_value not in keys:
@@ -57,7 +50,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
     if expression is None:
         c.bad(call, call.key, f"needs an `expression`: {_EXAMPLE}.", syntax(call.name), parse_time=True, quote=False)
         return
-    if c.fn(expression):
+    if c.fn(expression) or c.parse_only:
         return
     if not is_str(expression):
         c.bad(

@@ -130,12 +130,11 @@ def check(model: TemplateModel, report: Reporter) -> None:
         if look.context == "condition" and positions is None:
             positions = _condition_positions(model)
         _look_alike(model, report, look, positions or set())
-    for call in model.calls:
-        faults = model.argument_faults().get(id(call.node), ())
+    for node_id, faults in model.argument_faults().items():
         for fault in faults:
             report(fault.code, (fault.start, fault.end), fault.message, fault.data)
         if any(fault.code.startswith("E") for fault in faults):
-            report.cover(call.node)
+            report.covered.add(node_id)  # the call's node: the evaluation rules leave its faults to these
     for call in model.calls:
         if call.where.field == "deletion_policy" and call.name in _NEEDS_RESOURCES:
             _dynamic_deletion_policy(report, call)
