@@ -34,8 +34,6 @@ from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any
-from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 from lsprotocol import types
 
@@ -49,6 +47,7 @@ from .analysis.validate import Options, analyze
 from .analysis.workspace_index import WorkspaceIndex
 from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates
+from .document.uris import file_path
 from .features.evaluation_context import PARAMETERS_SOURCE
 from .features.snapshot import Settings, Snapshot
 from .spec.limits import MAX_TEMPLATE_SIZE
@@ -458,5 +457,4 @@ def _known_parameters(document: _Document, inputs: WorkspaceInputs) -> frozenset
 
 def _local_path(uri: str) -> str | None:
     """The file a ``file:`` uri names; None for other schemes (untitled buffers)."""
-    parsed = urlparse(uri)
-    return url2pathname(parsed.path) if parsed.scheme == "file" and parsed.path else None
+    return file_path(uri)

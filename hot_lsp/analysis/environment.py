@@ -14,9 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Literal
 from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar
+from ..document.uris import url_path
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 
 SECTIONS = (
@@ -175,7 +175,7 @@ def template_location(written: str, base_url: str | None, document_path: str | N
     except ValueError:
         return None
     if parts.scheme == "file":
-        return TemplateLocation(os.path.normpath(url2pathname(parts.path)), False)
+        return TemplateLocation(os.path.normpath(url_path(parts.path)), False)
     if len(parts.scheme) > 1:  # (a one-letter scheme is a Windows drive)
         return None
     if os.path.isabs(written):
@@ -183,7 +183,7 @@ def template_location(written: str, base_url: str | None, document_path: str | N
     if base_url:
         base = urlsplit(base_url.strip())
         if base.scheme == "file":
-            folder = url2pathname(base.path)
+            folder = url_path(base.path)
         elif not base.scheme and os.path.isabs(base_url.strip()):
             folder = base_url.strip()
         else:

@@ -21,12 +21,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TypeGuard
 from urllib.parse import urlsplit
-from urllib.request import url2pathname
 
 from ..analysis.model import Entry, Reference, RefKind, TemplateModel
 from ..analysis.result import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.scalars import type_plain
+from ..document.uris import file_path, url_path
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 
 SECTION_OF_KIND: dict[RefKind, str] = {"parameter": "parameters", "resource": "resources", "condition": "conditions"}
@@ -313,7 +313,7 @@ def resolve_file(document_uri: str, written: str, *, allow_remote: bool = False)
         if parts.scheme in _REMOTE_SCHEMES:
             return written if allow_remote and parts.netloc else None
         if parts.scheme == "file":
-            path = url2pathname(parts.path)
+            path = url_path(parts.path)
         elif parts.scheme and not _WINDOWS_DRIVE.match(written):
             return None
         elif os.path.isabs(written) or _WINDOWS_DRIVE.match(written):
@@ -331,10 +331,4 @@ def resolve_file(document_uri: str, written: str, *, allow_remote: bool = False)
 
 def document_path(uri: str) -> str | None:
     """The local path of a ``file:`` URI; None for other schemes (untitled buffers and the like)."""
-    try:
-        parts = urlsplit(uri)
-    except ValueError:
-        return None
-    if parts.scheme != "file":
-        return None
-    return url2pathname(parts.path)
+    return file_path(uri)

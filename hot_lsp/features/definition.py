@@ -9,10 +9,11 @@ from lsprotocol import types
 
 from ..analysis.locate import hit_at
 from ..document import Scalar
+from ..document.uris import file_uri
 from ._targets import definition_keys, file_target_at, resolve_file, target_at, token_span
 from .environment_navigation import environment_definition
 from .snapshot import Snapshot
-from .template_children import child_at_type, child_property_at, file_uri, node_location
+from .template_children import child_at_type, child_property_at, node_location
 
 _FILE_START = types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0))
 

@@ -10,13 +10,13 @@ one evaluator and its memo.
 from __future__ import annotations
 
 import json
-from urllib.parse import unquote, urlparse
 
 from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import Inputs
 from ..analysis.evaluation.problems import Limits
 from ..analysis.evaluation.render import Evaluation, evaluation
 from ..analysis.result import Analysis
+from ..document.uris import file_path
 from .snapshot import Snapshot
 
 PARAMETERS_SOURCE = "hotLsp.parameters"
@@ -50,10 +50,9 @@ def evaluation_for(snapshot: Snapshot) -> Evaluation | None:
 
 def document_folder(uri: str) -> str | None:
     """The folder of a ``file:`` document (None for untitled and remote documents)."""
-    parsed = urlparse(uri)
-    if parsed.scheme != "file":
+    path = file_path(uri)
+    if path is None:
         return None
-    path = unquote(parsed.path)
     folder = path.rsplit("/", 1)[0]
     return folder or "/"
 

@@ -18,9 +18,10 @@ from ..analysis.locate import hit_at
 from ..analysis.result import Analysis
 from ..analysis.type_slots import TypeSlot, type_slots
 from ..document import Mapping, Scalar
+from ..document.uris import file_uri
 from ._targets import definition_keys, document_path, name_span, references_to, target_at, token_span
 from .snapshot import Snapshot
-from .template_children import child_of, child_property_at, file_uri, node_location, same_file, span_range
+from .template_children import child_of, child_property_at, node_location, same_file, span_range
 
 
 @dataclass(frozen=True, slots=True)

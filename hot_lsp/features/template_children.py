@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from lsprotocol import types
 
@@ -26,6 +25,7 @@ from ..analysis.template_resources import ChildParameter, ChildTemplate, child_p
 from ..analysis.type_slots import PathPart, TypeSlot, slot_of_type, slots_of_property
 from ..analysis.workspace_index import Span
 from ..document import Node, Scalar
+from ..document.uris import file_uri
 from ._targets import document_path, token_span
 from .snapshot import Snapshot
 
@@ -137,10 +137,6 @@ def child_property_at(snapshot: Snapshot, path: tuple[PathPart, ...], key: Scala
 
 
 # -- places in other files ----------------------------------------------------------------------------------
-
-
-def file_uri(path: str) -> str:
-    return Path(path).as_uri()
 
 
 def node_location(analysis: Analysis, path: str, node: Scalar, snapshot: Snapshot) -> types.Location:

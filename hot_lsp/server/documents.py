@@ -10,8 +10,8 @@ import logging
 
 from lsprotocol import types
 
+from ..document.uris import file_path
 from .session import HotLanguageServer
-from .uris import file_path
 
 log = logging.getLogger("hot_lsp.server")
 

@@ -19,10 +19,10 @@ from ..analysis.catalogues import catalogue_paths
 from ..analysis.kind import named_as_environment
 from ..analysis.result import Analysis
 from ..analysis.workspace_index import file_stamp
+from ..document.uris import file_path
 from .context import ServerContext
 from .diagnostics import DiagnosticsScheduler
 from .indexing import Progress, disk_text
-from .uris import file_path
 
 
 class FileTracking:

@@ -25,6 +25,7 @@ from .. import __version__
 from ..analysis.file_service import FileService
 from ..analysis.template_tree import TreeCache
 from ..document.positions import Encoding
+from ..document.uris import is_file_uri, path_or_uri
 from ..features.snapshot import Settings, Snapshot
 from ..store import DocumentStore, Superseded, WorkspaceInputs
 from .diagnostics import DiagnosticsScheduler
@@ -32,7 +33,6 @@ from .environment_files import EnvironmentFiles
 from .file_tracking import FileTracking
 from .indexing import WorkspaceIndexing
 from .protocol import HotProtocol
-from .uris import is_file_uri, path_or_uri
 
 log = logging.getLogger("hot_lsp.server")
 

@@ -20,11 +20,11 @@ from pygls.exceptions import JsonRpcInvalidParams
 
 from ..analysis.resource_list import row_json, tree_rows
 from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
+from ..document.uris import file_path, is_file_uri, path_or_uri
 from ..features.evaluation_context import PARAMETERS_SOURCE
 from ..features.snapshot import Snapshot
 from ..features.symbols import workspace_symbols
 from .session import HotLanguageServer
-from .uris import file_path, is_file_uri, path_or_uri
 
 RESOURCE_LIST = "hot/resourceList"
 

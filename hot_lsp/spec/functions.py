@@ -14,7 +14,7 @@ How each is documented lives in ``function_docs``; how each behaves, in ``hot_ls
 from __future__ import annotations
 
 import difflib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
@@ -104,12 +104,24 @@ _HISTORY: tuple[_Row, ...] = (
     _Row("Ref", since=ICEHOUSE, removed_in=JUNO),
 )
 
-FUNCTIONS: dict[str, FunctionSpec] = {
-    row.name: FunctionSpec(
-        row.name, row.since, row.removed_in, row.condition_since, row.normal, **asdict(FUNCTION_DOCS[row.name])
+
+def _spec(row: _Row) -> FunctionSpec:
+    doc = FUNCTION_DOCS[row.name]
+    return FunctionSpec(
+        row.name,
+        row.since,
+        row.removed_in,
+        row.condition_since,
+        row.normal,
+        doc.signature,
+        doc.returns,
+        doc.doc,
+        doc.snippet,
+        doc.arguments_doc,
     )
-    for row in _HISTORY
-}
+
+
+FUNCTIONS: dict[str, FunctionSpec] = {row.name: _spec(row) for row in _HISTORY}
 _SPECS: tuple[FunctionSpec, ...] = tuple(FUNCTIONS.values())
 
 # CloudFormation function names mapped to the HOT function to use instead

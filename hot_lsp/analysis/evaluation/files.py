@@ -13,8 +13,9 @@ import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
-from urllib.parse import unquote, urlparse
+from urllib.parse import urlparse
 
+from ...document.uris import url_path
 from ...spec.limits import MAX_TEMPLATE_SIZE
 
 MAX_FILE_CHARS = MAX_TEMPLATE_SIZE  # Heat applies max_template_size to every fetched file
@@ -61,7 +62,7 @@ class DirectoryFiles:
         parsed = urlparse(path)
         if parsed.scheme and parsed.scheme != "file" and len(parsed.scheme) > 1:
             return FileRead(None, f"{path} is a URL; hot-lsp never fetches from the network")
-        local = unquote(parsed.path) if parsed.scheme == "file" else path
+        local = url_path(parsed.path) if parsed.scheme == "file" else path
         target = (self.base / local).resolve()
         if not any(target == root or root in target.parents for root in self.roots):
             return FileRead(None, f"{path} is outside the folders hot-lsp reads ({', '.join(map(str, self.roots))})")
