@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from ..document import parse
 from ..document.parse import MAX_TEXT_CHARS
+from ..spec.limits import MAX_TEMPLATE_SIZE
 from .catalogues import resource_catalogue
 from .cross_file import CrossFile
 from .environment import build_environment
@@ -72,7 +73,7 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     others already reported (``Reporter.cover``), and only on text that parsed (a partial tree evaluates to
     nonsense). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all rules.
     """
-    parsed = parse(text, options.max_chars)
+    parsed = parse(text, options.max_chars, f" (and Heat accepts at most {MAX_TEMPLATE_SIZE:,})")
     kind = detect_kind(parsed.root, text, options.named_as_environment)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])

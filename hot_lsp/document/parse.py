@@ -59,10 +59,11 @@ class ParsedDocument:
     truncated: bool = False  # a bound stopped reading: the tree is incomplete
 
 
-def parse(text: str, max_chars: int = MAX_TEXT_CHARS) -> ParsedDocument:
+def parse(text: str, max_chars: int = MAX_TEXT_CHARS, too_long_note: str = "") -> ParsedDocument:
     """Parse ``text`` (one YAML or JSON document) into a positioned tree; never raises.
 
-    A text over ``max_chars`` is not read at all (E0005); the editor passes a lower bound than the command line.
+    A text over ``max_chars`` is not read at all (E0005, its message ending with ``too_long_note``); the editor
+    passes a lower bound than the command line.
     """
     lines = LineIndex(text)
     if len(text) > max_chars:
@@ -73,8 +74,7 @@ def parse(text: str, max_chars: int = MAX_TEXT_CHARS) -> ParsedDocument:
             [
                 Diagnostic(
                     "E0005",
-                    f"The file has {len(text):,} characters; hot-lsp reads at most {max_chars:,} "
-                    "(and Heat accepts at most 524,288).",
+                    f"The file has {len(text):,} characters; hot-lsp reads at most {max_chars:,}{too_long_note}.",
                     0,
                     min(len(text), 1),
                 )
