@@ -18,6 +18,9 @@ What is read from Heat, all through its public objects:
   catalogue without the key (an older or a user's file) says "not known" rather than "none";
 * ``any_attribute``: the class overrides ``get_attribute`` or ``FnGetAtt`` (the test Heat applies when it builds
   a resource's node data at validation, ``Resource.node_data``);
+* ``placeholder``: the class is Heat's ``NoneResource`` or one of its subclasses (``OS::Heat::None`` and the types
+  Heat removed but keeps so old stacks can be deleted): it takes any properties and never validates or resolves
+  them (its ``reparse`` drops them, its ``validate`` does nothing), and gives any attribute as None;
 * the custom constraints: ``global_env().constraints``;
 * the aliases: the shipped ``etc/heat/environment.d/default.yaml`` of the venv.
 
@@ -204,6 +207,7 @@ def build(version: str) -> dict:
         raise SystemExit(f"this venv holds openstack-heat {found}, not {version}")
 
     from heat.engine import attributes, environment, properties, resource, resources
+    from heat.engine.resources.openstack.heat.none_resource import NoneResource
 
     resources.initialise()
     env = resources.global_env()
@@ -227,6 +231,7 @@ def build(version: str) -> dict:
             "support_status": support_status(cls.support_status),
             "replacement": replacement(name, cls.support_status, registered),
             "any_attribute": cls.get_attribute is not base.get_attribute or cls.FnGetAtt is not base.FnGetAtt,
+            "placeholder": issubclass(cls, NoneResource),
             "properties": {
                 pname: property_schema(pschema, from_legacy)
                 for pname, pschema in properties.schemata(cls.properties_schema).items()

@@ -101,6 +101,9 @@ class ResourceType:
     # The keys ``update_policy`` accepts, in the properties' format: {} when none (Heat then refuses every key),
     # None when the catalogue does not say (a user file without "update_policy").
     update_policy: dict[str, PropertySchema] | None = None
+    # Heat's NoneResource (OS::Heat::None, and removed types kept so old stacks can be deleted): it takes any
+    # properties and never validates or resolves them; only the resources they name still count as dependencies.
+    placeholder: bool = False
 
 
 class _Types(Mapping[str, ResourceType]):
@@ -395,6 +398,7 @@ def _build_type(name: str, entry: Any, source: str) -> ResourceType:
         attributes=attrs,
         source=source,
         update_policy=policy,
+        placeholder=entry.get("placeholder") is True,
     )
 
 
