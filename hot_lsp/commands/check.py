@@ -9,7 +9,8 @@ from dataclasses import replace
 from ..analysis.catalogues import resource_catalogue
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import declared_parameters
-from ..analysis.evaluation.inputs import Inputs
+from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
+from ..analysis.result import Analysis
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
 from ..document.problems import ERROR
@@ -36,17 +37,7 @@ def run_check(
     except (CommandLineFileError, CatalogueError) as problem:
         print(f"hot-lsp check: {problem}", file=sys.stderr)
         return EXIT_USAGE
-    # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
-    options = Options(
-        disabled=disabled,
-        inputs=Inputs(environments=envs) if envs else None,
-        resource_type_paths=resource_types,
-        # Their resource_registry maps the templates' types (to other types, or to templates checked against).
-        environment_paths=tuple(os.path.abspath(path) for path in environments),
-    )
-    # Absolute paths an environment names are looked for only below the folders checked.
-    roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
-    options = replace(options, file_roots=roots)
+    options = check_options(paths, envs, disabled, environments, resource_types)
     checked: list[tuple[Source, FileResult, str]] = []
     for source in discover(paths):
         if isinstance(source, OSError):
@@ -66,6 +57,32 @@ def run_check(
         return EXIT_USAGE
     has_errors = any(d.severity == ERROR for r in results for d in r.diagnostics)
     return EXIT_ERRORS if has_errors else EXIT_OK
+
+
+def check_options(
+    paths: list[str],
+    envs: tuple[EnvironmentValues, ...],
+    disabled: frozenset[str] = frozenset(),
+    environment_paths: tuple[str, ...] = (),
+    resource_types: tuple[str, ...] = (),
+) -> Options:
+    """The options every file of one ``check`` run is analysed with (``envs`` read from ``environment_paths``)."""
+    # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
+    options = Options(
+        disabled=disabled,
+        inputs=Inputs(environments=envs) if envs else None,
+        resource_type_paths=resource_types,
+        # Their resource_registry maps the templates' types (to other types, or to templates checked against).
+        environment_paths=tuple(os.path.abspath(path) for path in environment_paths),
+    )
+    # Absolute paths an environment names are looked for only below the folders checked.
+    roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
+    return replace(options, file_roots=roots)
+
+
+def check_text(path: str, text: str, options: Options) -> Analysis:
+    """One file's text analysed as ``check`` analyses the file at ``path``."""
+    return analyze(text, replace(options, document_path=os.path.abspath(path)))
 
 
 def _with_environment_names(checked: list[tuple[Source, FileResult, str]], options: Options) -> list[FileResult]:
@@ -95,7 +112,7 @@ def _check_one(source: Source, options: Options) -> tuple[FileResult, str] | OSE
         return FileResult(source.path, LineIndex(""), unreadable), "unreadable"
     except OSError as error:
         return error
-    analysis = analyze(text, replace(options, document_path=os.path.abspath(source.path)))
+    analysis = check_text(source.path, text, options)
     if analysis.kind not in ("template", "environment"):
         return None
     return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics), analysis.kind

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""The differential conformance harness: hot-lsp's verdicts against Heat 27.0.1's on mutated real templates (dev only).
+
+Usage:
+  python3 tools/heat_conformance.py record [--venv DIR] [--per-kind N] [--max-lines N]
+  python3 tools/heat_conformance.py report [--show N]
+
+``record`` takes every HOT template of ../shared/corpus that Heat accepts as it is (the seeds), makes single-mistake
+mutations of each (tools/conformance/mutations.py, seeded, so the same corpus gives the same cases), asks Heat for
+its verdict on every one (tools/conformance/heat_verdicts.py, run once in a throwaway venv holding
+openstack-heat==27.0.1, as record_heat_results.py does) and writes tests/conformance/heat_verdicts.json.
+The test suite never runs Heat: tests/conformance/test_heat_verdicts.py replays the recorded verdicts.
+
+``report`` replays them through hot-lsp and prints the confusion matrix, by mutation kind, and the disagreements.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+from collections import Counter, defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests" / "conformance")]
+
+from conformance.mutations import Seed, apply, digest, mutations_of  # noqa: E402
+from heat_venv import ensure_venv  # noqa: E402
+from replay import RECORDED, load, replay  # noqa: E402
+
+HEAT_VERSION = "27.0.1"
+CORPUS = ROOT.parent / "shared" / "corpus"
+WORKER = ROOT / "tools" / "conformance" / "heat_verdicts.py"
+TEMPLATE_SUFFIXES = (".yaml", ".yml", ".template")
+
+
+def corpus_templates(max_lines: int) -> list[Path]:
+    found = []
+    for path in sorted(CORPUS.rglob("*")):
+        if path.suffix not in TEMPLATE_SUFFIXES or not path.is_file():
+            continue
+        text = path.read_text(encoding="utf-8", errors="replace")
+        if "heat_template_version" in text and text.count("\n") <= max_lines:
+            found.append(path)
+    return found
+
+
+def heat_verdicts(python: Path, cases: list[dict]) -> dict[str, dict]:
+    """Heat's verdict on every case, by id: one Heat start-up for all of them."""
+    lines = "".join(json.dumps(case) + "\n" for case in cases)
+    print(f"asking Heat about {len(cases)} templates", file=sys.stderr)
+    done = subprocess.run([str(python), str(WORKER)], input=lines, capture_output=True, text=True, check=True)
+    answers = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    return {answer["id"]: answer for answer in answers}
+
+
+def record(args: argparse.Namespace) -> None:
+    python = ensure_venv(Path(args.venv), HEAT_VERSION)
+    templates = corpus_templates(args.max_lines)
+    seeds_asked = [
+        {"id": str(path.relative_to(CORPUS)), "template": str(path), "text": path.read_text(encoding="utf-8")}
+        for path in templates
+    ]
+    seed_verdicts = heat_verdicts(python, seeds_asked)
+    accepted = [case for case in seeds_asked if seed_verdicts[case["id"]]["verdict"] == "accepted"]
+    print(
+        f"{len(accepted)} of {len(seeds_asked)} corpus templates are accepted as they are: the seeds", file=sys.stderr
+    )
+    cases, asked = [], []
+    seeds = {}
+    for seed_case in accepted:
+        seed = Seed(seed_case["id"], seed_case["text"])
+        seeds[seed.path] = digest(seed.text)
+        for number, mutation in enumerate(mutations_of(seed, args.per_kind)):
+            case_id = f"{seed.path}#{mutation.kind}#{number}"
+            cases.append(
+                {
+                    "id": case_id,
+                    "seed": seed.path,
+                    "kind": mutation.kind,
+                    "note": mutation.note,
+                    "edits": [list(edit) for edit in mutation.edits],
+                }
+            )
+            asked.append({"id": case_id, "template": seed_case["template"], "text": apply(seed.text, mutation.edits)})
+    verdicts = heat_verdicts(python, asked)
+    for case in cases:
+        answer = verdicts[case["id"]]
+        case["verdict"] = answer["verdict"]
+        if "message" in answer:
+            case["heat_says"] = answer["message"]
+    recorded = {
+        "heat": HEAT_VERSION,
+        "about": "Heat's verdict on single-mistake mutations of ../shared/corpus (tools/heat_conformance.py record)",
+        "seeds": seeds,
+        "cases": cases,
+    }
+    RECORDED.write_text(json.dumps(recorded, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    print(f"{len(cases)} cases: {dict(Counter(case['verdict'] for case in cases))} -> {RECORDED}", file=sys.stderr)
+
+
+def report(args: argparse.Namespace) -> None:
+    results = replay(load(), CORPUS)
+    matrix = Counter()
+    by_kind: dict[str, Counter] = defaultdict(Counter)
+    for result in results:
+        cell = ("rejects" if result.heat_rejects else "accepts", "error" if result.errors else "no error")
+        matrix[cell] += 1
+        by_kind[result.case["kind"]][cell] += 1
+    rejects = matrix[("rejects", "error")] + matrix[("rejects", "no error")]
+    accepts = matrix[("accepts", "error")] + matrix[("accepts", "no error")]
+    print(f"{len(results)} cases compared ({rejects} Heat rejects, {accepts} Heat accepts)")
+    print(f"  Heat rejects, hot-lsp error:    {matrix[('rejects', 'error')]}")
+    print(f"  Heat rejects, hot-lsp no error: {matrix[('rejects', 'no error')]}  (misses)")
+    print(f"  Heat accepts, hot-lsp error:    {matrix[('accepts', 'error')]}  (false errors)")
+    print(f"  Heat accepts, hot-lsp no error: {matrix[('accepts', 'no error')]}")
+    print("by kind (rejects: error/no error; accepts: error/no error):")
+    for kind, counts in sorted(by_kind.items()):
+        print(
+            f"  {kind:24} {counts[('rejects', 'error')]:5}/{counts[('rejects', 'no error')]:<4}"
+            f" {counts[('accepts', 'error')]:5}/{counts[('accepts', 'no error')]:<5}"
+        )
+    shown = 0
+    for result in results:
+        if result.agrees or shown >= args.show:
+            continue
+        shown += 1
+        case = result.case
+        print(f"\n{'MISS' if result.heat_rejects else 'FALSE ERROR'} {case['id']}: {case['note']}")
+        if result.heat_rejects:
+            print(f"  Heat: {case.get('heat_says', '')[:300]}")
+        for d in result.errors[:3]:
+            print(f"  hot-lsp {d.code}: {d.message[:200]}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    commands = parser.add_subparsers(dest="command", required=True)
+    recording = commands.add_parser("record")
+    recording.add_argument("--venv", default="/tmp/heat-27-venv")
+    recording.add_argument("--per-kind", type=int, default=2)
+    recording.add_argument("--max-lines", type=int, default=2500)
+    reporting = commands.add_parser("report")
+    reporting.add_argument("--show", type=int, default=40)
+    args = parser.parse_args()
+    {"record": record, "report": report}[args.command](args)
+
+
+if __name__ == "__main__":
+    main()
