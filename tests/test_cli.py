@@ -91,7 +91,8 @@ def test_suppression_comments(tree: Path):
 
 SPLIT = (
     "heat_template_version: wallaby\nparameters:\n  i: {type: number, default: 1}\n"
-    'outputs:\n  o: {value: {str_split: [",", "a,b", {get_param: i}]}}\n'
+    "resources:\n  r:\n    type: OS::Heat::Value\n"
+    '    properties:\n      value: {str_split: [",", "a,b", {get_param: i}]}\n'
 )
 
 

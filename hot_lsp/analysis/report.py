@@ -2,9 +2,24 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from ..document import Diagnostic, Node, QuickFix
 from .codes import CODES
 from .model import TemplateModel
+
+# The steps of Heat's stack creation (``heat_reach`` says where Heat takes which): parse the template, compute
+# the resources' dependencies, validate, resolve the values. A finding says which step meets it.
+Phase = Literal["parse", "depends", "validate", "resolve"]
+Needs = frozenset[str]  # of Phase names
+
+AT_PARSE: Needs = frozenset(("parse",))
+AT_DEPENDS: Needs = frozenset(("depends",))
+AT_VALIDATE: Needs = frozenset(("validate",))
+AT_RESOLVE: Needs = frozenset(("resolve",))
+# A get_attr of a missing resource fails when dependencies are computed, and when an output's get_attr is validated.
+DEPENDS_OR_VALIDATE: Needs = frozenset(("depends", "validate"))
+DEPENDS_OR_RESOLVE: Needs = frozenset(("depends", "resolve"))
 
 
 class Reporter:
@@ -13,6 +28,9 @@ class Reporter:
         # Nodes whose evaluation fails in a way a finding already reported says (by id): the evaluation rules,
         # which run last, leave them alone, so one fault is reported once.
         self.covered: set[int] = set()
+        # Findings Heat meets only at some step (by id of the diagnostic): ``heat_reach.apply_reach`` makes those
+        # whose place Heat does not take that step at warnings.
+        self.needs: dict[int, Needs] = {}
 
     def cover(self, node: Node) -> None:
         """Say that a reported finding already covers what evaluating ``node`` fails with."""
@@ -25,14 +43,19 @@ class Reporter:
         message: str,
         data: QuickFix | None = None,
         severity: int = 0,
+        needs: Needs | None = None,
     ) -> None:
-        """Report ``code`` at a node (its whole range) or at ``(start, end)`` offsets."""
+        """Report ``code`` at a node (its whole range) or at ``(start, end)`` offsets; ``needs``: the steps of
+        Heat's that meet it (None: the finding holds wherever it is)."""
         if code not in CODES:
             raise KeyError(f"undocumented diagnostic code {code}")
         start, end = (at.start, at.end) if isinstance(at, Node) else at
         if end <= start:
             end = start + 1 if start >= 0 else start
-        self.diagnostics.append(Diagnostic(code, message, start, end, severity, data))
+        diagnostic = Diagnostic(code, message, start, end, severity, data)
+        self.diagnostics.append(diagnostic)
+        if needs is not None:
+            self.needs[id(diagnostic)] = needs
 
 
 def span_of_key_line(model: TemplateModel, node: Node) -> tuple[int, int]:

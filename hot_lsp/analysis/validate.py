@@ -16,6 +16,7 @@ from .cross_file import CrossFile
 from .environment import build_environment
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
+from .heat_reach import apply_reach, heat_reach
 from .kind import detect_kind
 from .model import build_model
 from .overlay import Overlay
@@ -64,6 +65,14 @@ def _contained(check: Callable[[], object], rule: str, document: str | None) -> 
         log.exception("rule %s failed on %s", rule, document or "an unsaved document")
 
 
+def _reach(analysis: Analysis, report: Reporter, options: Options) -> None:
+    """Errors Heat does not meet where they are (an output, a branch not taken...) become warnings."""
+    found = EVALUATION_RULES.diagnostics_evaluation(analysis, options.inputs or Inputs(), options.files)
+    if found is not None and analysis.model is not None:
+        reach = heat_reach(analysis.model, found.evaluator)
+        report.diagnostics = apply_reach(report.diagnostics, report.needs, reach)
+
+
 def analyze(text: str, options: Options = Options()) -> Analysis:
     """Parse ``text``, build its model and run the rules, in an order that matters:
 
@@ -102,6 +111,9 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
         if parsed.syntax_ok:
             evaluation = partial(EVALUATION_RULES.check, analysis, report, options.inputs or Inputs(), options.files)
             _contained(evaluation, EVALUATION_RULES.__name__, options.document_path)
+            if report.needs:
+                reaching = partial(_reach, analysis, report, options)
+                _contained(reaching, "heat_reach", options.document_path)
     if environment is not None:
         surroundings = ENVIRONMENT_RULES.Surroundings(
             resource_catalogue(options.resource_type_paths),

@@ -129,21 +129,46 @@ def test_a_fault_the_static_rules_report_is_not_reported_again() -> None:
     assert "E4007" in codes and "E8006" not in codes
 
 
-def test_a_fault_only_the_default_causes_is_a_warning_naming_it() -> None:
-    snippet = 'parameters:\n  i: {type: number, default: 5}\noutputs:\n  o: {value: {str_split: [",", "a,b", {get_param: i}]}}'
+def test_a_fault_the_defaults_cause_in_a_resource_is_an_error_naming_them() -> None:
+    # Issue 14: Heat resolves an enabled resource's properties with the defaults before it creates the stack.
+    # Heat 27.0.1: "Property error: resources.r.properties.value: Incorrect index to "str_split" should be between
+    # 0 and 1" (stack create refused).
+    snippet = (
+        "parameters:\n  i: {type: number, default: 5}\nresources:\n  r:\n    type: OS::Heat::Value\n"
+        '    properties:\n      value: {str_split: [",", "a,b", {get_param: i}]}'
+    )
     [(code, severity, covered, message)] = found(snippet)
-    assert (code, severity) == ("E8004", WARNING)
+    assert (code, severity) == ("E8004", ERROR)
     assert "with the default i = 5" in message
     assert covered == "{get_param: i}"
 
 
-def test_a_value_from_an_environment_makes_it_an_error() -> None:
-    snippet = 'parameters:\n  i: {type: number, default: 1}\noutputs:\n  o: {value: {str_split: [",", "a,b", {get_param: i}]}}'
+def test_a_fault_in_an_output_is_a_warning_the_stack_is_created() -> None:
+    # Heat 27.0.1 creates the stack; `openstack stack output show` gives the error.
+    snippet = 'parameters:\n  i: {type: number, default: 5}\noutputs:\n  o: {value: {str_split: [",", "a,b", {get_param: i}]}}'
+    [(code, severity, _, message)] = found(snippet)
+    assert (code, severity) == ("E8004", WARNING)
+    assert "with the default i = 5" in message and "output show" in message
+
+
+def test_a_value_from_an_environment_is_used_like_a_default() -> None:
+    snippet = (
+        "parameters:\n  i: {type: number, default: 1}\nresources:\n  r:\n    type: OS::Heat::Value\n"
+        '    properties:\n      value: {str_split: [",", "a,b", {get_param: i}]}'
+    )
     assert found(snippet) == []
     inputs = Inputs(environments=(EnvironmentValues.from_mapping("env.yaml", {"parameters": {"i": 7}}),))
     [(code, severity, _, message)] = found(snippet, inputs)
     assert (code, severity) == ("E8004", ERROR)
     assert message == 'Incorrect index to "str_split" should be between 0 and 1'
+
+
+def test_a_parameter_without_a_value_leaves_the_fault_unknown() -> None:
+    snippet = (
+        "parameters:\n  i: {type: number}\nresources:\n  r:\n    type: OS::Heat::Value\n"
+        '    properties:\n      value: {str_split: [",", "a,b", {get_param: i}]}'
+    )
+    assert found(snippet) == []
 
 
 def test_an_empty_default_is_a_placeholder_and_reports_nothing() -> None:

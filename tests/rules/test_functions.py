@@ -58,13 +58,13 @@ def resource(body: str, version: str = WALLABY) -> str:
 
 
 FAILING = [
-    # --- E4001: a function of a later version -------------------------------------------------
-    ("E4001", out("{str_split: [',', 'a,b']}", KILO), ["str_split"]),
-    ("E4001", out("{map_merge: [{a: 1}]}", LIBERTY), ["map_merge"]),
-    ("E4001", out("{if: [true, 1, 2]}", MITAKA), ["if"]),
-    ("E4001", out("{filter: [[a], [a, b]]}", NEWTON), ["filter"]),
-    ("E4001", out("{make_url: {host: h}}", OCATA), ["make_url"]),
-    ("E4001", out("{repeat: {for_each: {'%a%': [x]}, template: '%a%'}}", JUNO), ["repeat"]),
+    # --- W4001 (E4001 where a condition is needed): a function of a later version -------------------------------------------------
+    ("W4001", out("{str_split: [',', 'a,b']}", KILO), ["str_split"]),
+    ("W4001", out("{map_merge: [{a: 1}]}", LIBERTY), ["map_merge"]),
+    ("W4001", out("{if: [true, 1, 2]}", MITAKA), ["if"]),
+    ("W4001", out("{filter: [[a], [a, b]]}", NEWTON), ["filter"]),
+    ("W4001", out("{make_url: {host: h}}", OCATA), ["make_url"]),
+    ("W4001", out("{repeat: {for_each: {'%a%': [x]}, template: '%a%'}}", JUNO), ["repeat"]),
     ("E4001", cond("{contains: [a, [a]]}", NEWTON), ["contains"]),  # a condition function from pike
     # --- E4002: a removed CFN function -------------------------------------------------------
     ("E4002", out("{Fn::Join: [',', [a, b]]}", JUNO), ["Fn::Join"]),
@@ -301,11 +301,11 @@ FAILING = [
 
 PASSING = [
     # versions where the function exists
-    ("E4001", out("{str_split: [',', 'a,b']}", LIBERTY)),
-    ("E4001", out("{if: [true, 1, 2]}", NEWTON)),
-    ("E4001", out("{repeat: {for_each: {'%a%': [x]}, template: '%a%'}}", KILO)),
+    ("W4001", out("{str_split: [',', 'a,b']}", LIBERTY)),
+    ("W4001", out("{if: [true, 1, 2]}", NEWTON)),
+    ("W4001", out("{repeat: {for_each: {'%a%': [x]}, template: '%a%'}}", KILO)),
     ("E4001", cond("{contains: [a, [a]]}", PIKE)),
-    ("E4001", out("{digest: [sha256, x]}", KILO)),  # the docs say "later than", the code says from
+    ("W4001", out("{digest: [sha256, x]}", KILO)),  # the docs say "later than", the code says from
     # CFN names are calls in 2013-05-23; Fn::Select lasts until 2015-04-30
     ("E4002", out("{Fn::Join: [',', [a, b]]}", ICEHOUSE)),
     ("E4002", out("{Ref: r}", ICEHOUSE)),
@@ -438,11 +438,11 @@ _VERSIONED = [
     ),
     (
         "{if: [true, 1]}",
-        {KILO: ["E4001"], NEWTON: ["E4007"], PIKE: ["E4007"], ROCKY: ["E4007"], WALLABY: []},
+        {KILO: ["W4001"], NEWTON: ["E4007"], PIKE: ["E4007"], ROCKY: ["E4007"], WALLABY: []},
     ),
     (
         "{repeat: {for_each: {'%a%': {k: v}}, template: '%a%'}}",
-        {ICEHOUSE: ["E4001"], KILO: ["E4007"], MITAKA: ["E4007"], NEWTON: [], WALLABY: []},
+        {ICEHOUSE: ["W4001"], KILO: ["E4007"], MITAKA: ["E4007"], NEWTON: [], WALLABY: []},
     ),
     (
         "{repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}",
@@ -454,7 +454,7 @@ _VERSIONED = [
     ),
     (
         "{make_url: {host: h}}",
-        {NEWTON: ["E4001"], OCATA: ["E4001"], PIKE: [], WALLABY: []},
+        {NEWTON: ["W4001"], OCATA: ["W4001"], PIKE: [], WALLABY: []},
     ),
 ]
 
@@ -498,7 +498,7 @@ def _one(template: str, code: str):
 
 
 def test_too_new_names_the_version() -> None:
-    diagnostic = _one(out("{str_split: [',', 'a']}", KILO), "E4001")
+    diagnostic = _one(out("{str_split: [',', 'a']}", KILO), "W4001")
     assert "2015-10-15" in diagnostic.message
     assert diagnostic.data.to_json() == {"fix": "raise_version", "version": "2015-10-15"}
 

@@ -29,7 +29,13 @@ def select_form(name: str) -> str:
 def check_select(c: ArgumentChecker, call: CallSite) -> None:
     args = call.args
     if c.fn(args) or not isinstance(args, Sequence) or len(args.items) != 2:
-        c.bad(call, c.whole(call), "takes a list of two items: [index, list or map].", select_form(call.name))
+        c.bad(
+            call,
+            c.whole(call),
+            "takes a list of two items: [index, list or map].",
+            select_form(call.name),
+            phase="parse",
+        )
         return
     index, collection = args.items
     if c.fn(index) or c.fn(collection):
@@ -87,6 +93,7 @@ def check_split(c: ArgumentChecker, call: CallSite) -> None:
             c.whole(call),
             "takes a list of two items: [delimiter, string].",
             f'Incorrect arguments to "{call.name}" should be: "{call.name}" : [ ",", "str1,str2"]]',
+            phase="parse",
         )
         return
     delimiter, text = args.items
@@ -122,7 +129,13 @@ def check_replace(c: ArgumentChecker, call: CallSite) -> None:
     args = call.args
     heat = f'Incorrect arguments to "{call.name}" should be: [{{"$var": "value"}}, "template with $var"]'
     if c.fn(args) or not isinstance(args, Sequence) or len(args.items) != 2:
-        c.bad(call, c.whole(call), "takes a list of two items: [{placeholder: value, ...}, template].", heat)
+        c.bad(
+            call,
+            c.whole(call),
+            "takes a list of two items: [{placeholder: value, ...}, template].",
+            heat,
+            phase="parse",
+        )
         return
     check_parts(c, call, args.items[0], args.items[1])
 
@@ -160,11 +173,17 @@ def evaluate_base64(ev: Evaluating, call: Call) -> Any:
 def check_member_list(c: ArgumentChecker, call: CallSite) -> None:
     args = call.args
     if c.fn(args) or not isinstance(args, Sequence) or len(args.items) != 3:
-        c.bad(call, c.whole(call), "takes a list of three items: [key name, value name, member list].")
+        c.bad(call, c.whole(call), "takes a list of three items: [key name, value name, member list].", phase="parse")
         return
     for item, what in zip(args.items[:2], ("Key Name", "Value Name"), strict=True):
         if not is_str(item):
-            c.bad(call, item, f"the {what.lower()} must be a literal string.", f"{call.name} {what} must be a string")
+            c.bad(
+                call,
+                item,
+                f"the {what.lower()} must be a literal string.",
+                f"{call.name} {what} must be a string",
+                phase="parse",
+            )
     members = args.items[2]
     if not c.fn(members) and not isinstance(members, Sequence):
         c.bad(call, members, f"the member list must be a list, not {describe(members)}.", "Member list must be a list")

@@ -57,6 +57,10 @@ class Fault:
     data: QuickFix | None = None
     heat: str = ""  # Heat's own message, when Heat fails here
     parse_time: bool = False  # Heat fails while parsing the call, before evaluating anything
+    # The step of Heat's stack creation that meets the fault (``report.Phase``): "parse" for parse-time faults,
+    # "validate" for those the function's ``validate()`` raises, else "resolve" (when the value is computed);
+    # "depends|validate" when either step meets it.
+    phase: str = "resolve"
 
 
 class ParseFault(Exception):
@@ -101,8 +105,13 @@ class ArgumentChecker:
         *,
         parse_time: bool = False,
         quote: bool = True,
+        phase: str | None = None,
     ) -> None:
-        """An argument Heat refuses: E4007, quoting Heat's message when it has a short one (``quote``)."""
+        """An argument Heat refuses: E4007, quoting Heat's message when it has a short one (``quote``).
+
+        ``parse_time``: the evaluator stops the call here (its value cannot be computed); ``phase``: the step of
+        Heat's that meets the fault, when not the one ``parse_time`` implies (parse, else resolve).
+        """
         if self.parse_only:
             if parse_time:
                 raise ParseFault(heat, at)
@@ -110,7 +119,8 @@ class ArgumentChecker:
         said = f" Heat says: {heat}{'' if heat.endswith('.') else '.'}" if heat and quote else ""
         start, end = self.span(at)
         message = f"`{call.name}`: {text}{said}"
-        self.faults.append(Fault(ARGUMENT_FAULT, start, end, message, data, heat, parse_time))
+        met = phase or ("parse" if parse_time else "resolve")
+        self.faults.append(Fault(ARGUMENT_FAULT, start, end, message, data, heat, parse_time, met))
 
     def warn(self, code: str, at: Node, message: str, data: QuickFix | None = None) -> None:
         """An argument Heat accepts, but surely not as meant."""
@@ -144,12 +154,15 @@ class ArgumentChecker:
             return args
         return call.key
 
-    def literal_map(self, call: CallSite, takes: str, heat: str) -> Mapping | None:
+    def literal_map(self, call: CallSite, takes: str, heat: str, phase: str | None = None) -> Mapping | None:
         """The argument when it is written as a mapping; else None, after the parse-time fault (``heat``) that Heat
-        raises for a raw argument of another shape, a function's result included."""
+        raises for a raw argument of another shape, a function's result included (``phase``: when Heat's
+        ``validate()`` rather than its parser raises it)."""
         args = call.args
         if self.fn(args) or not isinstance(args, Mapping):
-            self.bad(call, self.whole(call), f"takes {takes}, not {describe(args)}.", heat, parse_time=True)
+            self.bad(
+                call, self.whole(call), f"takes {takes}, not {describe(args)}.", heat, parse_time=True, phase=phase
+            )
             return None
         return args
 

@@ -33,7 +33,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
         _check_items(c, call, args, short)
         return
     if short and isinstance(args, Scalar) and not args.value:
-        c.bad(call, args, f"needs a list {forms(short)}.", wrong_form(call.name, short))
+        c.bad(call, args, f"needs a list {forms(short)}.", wrong_form(call.name, short), phase="parse")
         return
     if short and is_str(args) and len(args.value) == 1:
         # A str is a sequence: a one-character string reads as [that character].
@@ -50,7 +50,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
         if c.fn(args)
         else f", not {describe(args)}"
     )
-    c.bad(call, c.whole(call), f"takes a literal list {forms(short)}{wording}.", must_be_list(call.name))
+    c.bad(call, c.whole(call), f"takes a literal list {forms(short)}{wording}.", must_be_list(call.name), phase="parse")
 
 
 def _check_items(c: ArgumentChecker, call: CallSite, args: Sequence, short: bool) -> None:
@@ -58,11 +58,12 @@ def _check_items(c: ArgumentChecker, call: CallSite, args: Sequence, short: bool
     if len(items) < (1 if short else 2):
         data = c.raise_to("get_attr_all_attributes") if items and not short else None
         hint = " (a resource name alone, for all attributes, needs 2015-10-15)" if items and not short else ""
-        c.bad(call, c.whole(call), f"needs {forms(short)}{hint}.", wrong_form(call.name, short), data)
+        c.bad(call, c.whole(call), f"needs {forms(short)}{hint}.", wrong_form(call.name, short), data, phase="parse")
         return
     name = items[0]
     if not c.fn(name) and not (is_str(name) and name.value):
-        c.bad(call, name, f"the resource name must be a string, not {describe(name)}.")
+        # Heat looks the name up when it computes dependencies and when it validates the call.
+        c.bad(call, name, f"the resource name must be a string, not {describe(name)}.", phase="depends|validate")
 
 
 GET_ATTR = HeatFunction(

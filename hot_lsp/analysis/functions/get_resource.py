@@ -11,7 +11,13 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
     args = call.args
     if c.fn(args) or (is_str(args) and args.value):
         return
-    c.bad(call, c.whole(call), f"takes the name of a resource in this template, not {describe(args)}.")
+    # Heat looks the name up when it computes dependencies (an output's too, where a name that cannot be a key fails).
+    c.bad(
+        call,
+        c.whole(call),
+        f"takes the name of a resource in this template, not {describe(args)}.",
+        phase="depends|validate",
+    )
 
 
 GET_RESOURCE = HeatFunction(

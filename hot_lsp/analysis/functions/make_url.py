@@ -38,7 +38,8 @@ SCHEME_COLON = "URL \"scheme\" should not contain ':'"
 
 def check(c: ArgumentChecker, call: CallSite) -> None:
     keys = spec.MAKE_URL_KEYS
-    args = c.literal_map(call, f"a mapping with keys from {', '.join(keys)}", must_be_map(call.name))
+    # MakeURL checks nothing while Heat parses it: its validate() makes every check.
+    args = c.literal_map(call, f"a mapping with keys from {', '.join(keys)}", must_be_map(call.name), "validate")
     if args is None:
         return
     invalid = [pair for pair in args.entries() if pair.key_value not in keys]
@@ -52,6 +53,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             invalid_arguments(call.name, ", ".join(str(p.key_value) for p in invalid)),
             QuickFix(suggestions=suggestions),
             parse_time=True,
+            phase="validate",
         )
     if c.parse_only:
         return
@@ -61,7 +63,13 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             continue
         if key == "query":
             if not isinstance(value, Mapping):
-                c.bad(call, value, f"query must be a mapping, not {describe(value)}.", query_must_be_map(call.name))
+                c.bad(
+                    call,
+                    value,
+                    f"query must be a mapping, not {describe(value)}.",
+                    query_must_be_map(call.name),
+                    phase="validate",
+                )
         elif key == "port":
             _check_port(c, call, value)
         elif not is_str(value):
@@ -70,6 +78,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
                 value,
                 f"{key} must be a string, not {describe(value)}{quote_advice(value)}.",
                 part_must_be_string(call.name, key),
+                phase="validate",
             )
         elif key == "scheme" and isinstance(value, Scalar) and ":" in value.value:
             c.bad(call, value, "the scheme is written without ':' (e.g. https).", SCHEME_COLON)
@@ -81,9 +90,9 @@ def _check_port(c: ArgumentChecker, call: CallSite, value: Node) -> None:
         assert isinstance(value, Scalar)
         port = int(value.value)
     if port is None:
-        c.bad(call, value, f"the port must be an integer, not {describe(value)}.", "Invalid URL port")
+        c.bad(call, value, f"the port must be an integer, not {describe(value)}.", "Invalid URL port", phase="validate")
     elif not 0 < port <= 65535:
-        c.bad(call, value, f"the port must be within 1-65535, not {port}.", port_out_of_range(port))
+        c.bad(call, value, f"the port must be within 1-65535, not {port}.", port_out_of_range(port), phase="validate")
 
 
 def evaluate(ev: Evaluating, call: Call) -> Any:

@@ -70,6 +70,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             f"for_each must be a mapping of placeholder to list, not {describe(for_each)}.",
             for_each_not_map(call.name),
             parse_time=True,
+            phase="validate",  # Repeat.validate() checks it
         )
         return
     if c.parse_only:

@@ -23,6 +23,7 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
         f"takes one of {', '.join(allowed)}, not {shown}.",
         f'Incorrect arguments to "{call.name}" should be one of: {", ".join(allowed)}',
         QuickFix(suggestions=suggestions),
+        phase="parse",  # ResourceFacade's constructor checks it
     )
 
 

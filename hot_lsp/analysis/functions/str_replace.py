@@ -90,6 +90,7 @@ def check_parts(c: ArgumentChecker, call: CallSite, params: Node | None, templat
             f"params must be a mapping of placeholder to value, not {describe(params)}.",
             params_must_be_mapping(call.name),
             parse_time=call.name != "Fn::Replace",  # Heat's Replace checks while parsing; the CFN one later
+            phase="parse",  # the CFN one in its constructor too
         )
     if c.parse_only:
         return

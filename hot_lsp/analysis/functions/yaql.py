@@ -58,11 +58,12 @@ def check(c: ArgumentChecker, call: CallSite) -> None:
             expression,
             f"the expression must be a string, not {describe(expression)}.",
             expression_must_be_string(call.name),
+            phase="validate",  # Yaql.validate() parses a literal expression
         )
         return
     problem = yaql_engine.syntax_error(expression.value)
     if problem:
-        c.bad(call, expression, "the expression does not parse.", problem)
+        c.bad(call, expression, "the expression does not parse.", problem, phase="validate")
 
 
 def evaluate(ev: Evaluating, call: Call) -> Any:

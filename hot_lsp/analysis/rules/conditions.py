@@ -23,7 +23,7 @@ from ..codes import define
 from ..dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
 from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
-from ..report import Reporter
+from ..report import AT_PARSE, AT_RESOLVE, AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
 
 E5001 = define(
@@ -57,6 +57,12 @@ E5005 = define(
     "resources:\n  r:\n    type: OS::Heat::None\n    condition: 'true'",
     "conditions",
 )
+
+# The step of Heat's that meets each finding (``report.Phase``): names and values are looked up when a condition
+# is resolved (never, for a condition nothing uses; while parsing, for an `if` or a `condition` field); every
+# definition must be a boolean or a function when the conditions are validated; the shape of `not`, `and` and
+# `or` is checked when they are parsed.
+_NEEDS = {E5001: AT_RESOLVE, E5002: AT_RESOLVE, E5003: AT_VALIDATE, E5004: AT_PARSE, E5005: AT_RESOLVE}
 
 _LAZY_NOTE = (
     " Heat checks this only when the condition is evaluated, and nothing Heat evaluates uses `{name}` yet, "
@@ -181,6 +187,7 @@ def _check_definitions(model: TemplateModel, state: _State, report: Reporter) ->
                 entry.key,
                 f"{prefix}: a list is not a condition (Heat: {prefix}). Use `and` or `or` to combine conditions: "
                 f"`{name}: {{and: [...]}}`.",
+                needs=_NEEDS[E5003],
             )
         elif isinstance(value, Mapping):
             call = _condition_call_name(model, value)
@@ -200,7 +207,9 @@ def _check_scalar_definition(
         return
     heat = f"(Heat: {prefix}: {value.text if raw is not None else None})"
     if raw is None:
-        report(E5003, key, f"{prefix}: it is empty {heat}. Write true, false or a condition function.")
+        report(
+            E5003, key, f"{prefix}: it is empty {heat}. Write true, false or a condition function.", needs=_NEEDS[E5003]
+        )
     elif isinstance(raw, str) and raw in model.conditions:
         fix = f"{{not: {{not: {raw}}}}}"
         report(
@@ -209,6 +218,7 @@ def _check_scalar_definition(
             f"{prefix}: a bare condition name is not a definition {heat}. Names of other conditions work only "
             f"inside `not`, `and`, `or`, `if` and `condition`; to reuse `{raw}`, write `{fix}`.",
             data=QuickFix(fix="replace", text=fix),
+            needs=_NEEDS[E5003],
         )
     elif isinstance(raw, str) and _boolean_text(raw) is not None:
         literal = _boolean_text(raw)
@@ -217,6 +227,7 @@ def _check_scalar_definition(
             value,
             f"{prefix}: {value.text!r} is a string, not a boolean {heat}. Write {literal} without quotes.",
             data=QuickFix(fix="replace", text=literal),
+            needs=_NEEDS[E5003],
         )
     else:
         kind = "a string" if isinstance(raw, str) else "a number"
@@ -227,6 +238,7 @@ def _check_scalar_definition(
             value,
             f"{prefix}: {kind} is not a condition {heat}. Write true, false or a condition function "
             f"such as `equals`.{hint}",
+            needs=_NEEDS[E5003],
         )
 
 
@@ -250,6 +262,7 @@ def _check_get_param_definition(
         f'(Heat: The definition of condition "{name}" is invalid). Declare `{first.value}` with '
         f"`type: boolean`, or compare it: `{{equals: [{{get_param: {first.value}}}, 'true']}}`.{note}",
         severity=_severity(note),
+        needs=AT_RESOLVE,  # the parameter's value is no boolean: found when resolved,
     )
     report.cover(value)
 
@@ -281,6 +294,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
                 f'(Heat: Invalid condition "{ref.name}"). Write {literal} without quotes.{note}',
                 data=QuickFix(fix="replace", text=literal),
                 severity=_severity(note),
+                needs=_NEEDS[E5005],
             )
             continue
         near = _near_conditions(model, ref.name)
@@ -296,6 +310,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
             f'No condition is named `{ref.name}` (Heat: Invalid condition "{ref.name}").{hint}{note}',
             data=QuickFix(suggestions=near) if near else None,
             severity=_severity(note),
+            needs=_NEEDS[E5001],
         )
 
 
@@ -323,6 +338,7 @@ def _check_condition_fields(model: TemplateModel, state: _State, report: Reporte
                         pair.key,
                         f"The `condition` of resource `{name}` is empty (Heat: Resource {name} condition type must "
                         "be string_or_boolean). Give a condition name, true or false, or remove the key.",
+                        needs=_NEEDS[E5005],
                     )
                 else:
                     report(
@@ -332,6 +348,7 @@ def _check_condition_fields(model: TemplateModel, state: _State, report: Reporte
                         "output is always shown. Give a condition name, or remove the key.",
                         data=QuickFix(fix="remove_key"),
                         severity=WARNING,
+                        needs=_NEEDS[E5005],
                     )
                 continue
             _check_condition_value(model, state, value, pair.key, where, report)
@@ -352,6 +369,7 @@ def _check_if_conditions(model: TemplateModel, state: _State, report: Reporter) 
                 "The condition of this `if` is empty, and Heat treats that as true: the first branch is always "
                 "chosen. Give a condition name, true or false.",
                 severity=WARNING,
+                needs=_NEEDS[E5005],
             )
             continue
         note = state.parse_note(call.where, call.node)
@@ -372,6 +390,7 @@ def _check_condition_value(
             f"A condition must be a condition name, true or false, not {value.text!r} ({what}; "
             f'Heat: Invalid condition "{value.text}").{note}',
             severity=_severity(note),
+            needs=_NEEDS[E5005],
         )
     elif isinstance(value, Sequence):
         report(
@@ -380,6 +399,7 @@ def _check_condition_value(
             f"A condition must be a condition name, true or false, or a condition function, not a list ({what}). "
             f"To combine conditions use `and` or `or`.{note}",
             severity=_severity(note),
+            needs=_NEEDS[E5005],
         )
     elif isinstance(value, Mapping):
         call = _condition_call_name(model, value)
@@ -415,6 +435,7 @@ def _check_get_param_condition(model: TemplateModel, value: Mapping, what: str, 
             f"`get_param: {name}` gives a {param_type} value, which is neither a boolean nor a condition name "
             f"({what}; Heat: Invalid condition). Declare `{name}` with `type: boolean`.{note}",
             severity=_severity(note),
+            needs=_NEEDS[E5005],
         )
         return
     if param_type != "string" or name in spec.PSEUDO_PARAMETERS:
@@ -431,6 +452,7 @@ def _check_get_param_condition(model: TemplateModel, value: Mapping, what: str, 
         f'{default.text!r} names no condition ({what}; Heat: Invalid condition "{default.value}"). '
         f"If `{name}` is a switch, declare it with `type: boolean`.",
         severity=WARNING,
+        needs=_NEEDS[E5005],
     )
 
 
@@ -451,7 +473,7 @@ def _report_plain_mapping(
         report_at = value if value.flow else key
         data = None
         message = f"{lead} A mapping with several keys is data, not a function call. Condition functions: {funcs}."
-    report(code, report_at, message + note, data=data, severity=_severity(note))
+    report(code, report_at, message + note, data=data, severity=_severity(note), needs=_NEEDS[code])
 
 
 def _check_boolean_functions(model: TemplateModel, state: _State, report: Reporter) -> None:
@@ -476,6 +498,7 @@ def _check_not(
             f"`not` needs a condition to negate (Heat: {not_needs_condition(call.name)}). "
             f"Write `not: <condition name>` or `not: {{equals: [...]}}`.{parse_note}",
             severity=_severity(parse_note),
+            needs=_NEEDS[E5004],
         )
     elif isinstance(args, Sequence):
         # A one-item flow list can simply lose its brackets; the fix replaces the list.
@@ -489,6 +512,7 @@ def _check_not(
             f'"{_python_text(args)}"). Write `not: <condition>`, or `not: {{or: [...]}}` to negate several.{note}',
             data=fix,
             severity=_severity(note),
+            needs=AT_RESOLVE,  # Not parses a list, and refuses it when it resolves the condition
         )
     else:
         _check_condition_value(model, state, args, call.key, "as the argument of `not`", report, note)
@@ -506,6 +530,7 @@ def _check_and_or(model: TemplateModel, state: _State, call: FunctionCall, parse
             f"`{name}` takes a list of conditions (Heat: {needs_list(name)}). "
             f"Write `{name}: [<condition>, <condition>]`.{parse_note}",
             severity=_severity(parse_note),
+            needs=_NEEDS[E5004],
         )
         return
     if shape == "too_few":
@@ -514,6 +539,7 @@ def _check_and_or(model: TemplateModel, state: _State, call: FunctionCall, parse
             call.key,
             f"`{name}` needs at least two conditions, it has {len(args.items)} (Heat: {needs_two(name)}).{parse_note}",
             severity=_severity(parse_note),
+            needs=_NEEDS[E5004],
         )
     for item in args.items:
         note = state.note(call.where, item)
@@ -523,6 +549,7 @@ def _check_and_or(model: TemplateModel, state: _State, call: FunctionCall, parse
                 _first_char(item) if item.end <= item.start else item,
                 f"An empty item in `{name}`: Heat treats it as true. Give a condition name, true or false.",
                 severity=WARNING,
+                needs=_NEEDS[E5005],
             )
             continue
         _check_condition_value(model, state, item, call.key, f"as an item of `{name}`", report, note)
@@ -556,6 +583,7 @@ def _check_cycles(model: TemplateModel, state: _State, report: Reporter) -> None
             f'Circular definition for condition "{start}": {shown}. A condition cannot depend on itself; '
             f"break the loop.{more}{note}",
             severity=_severity(note),
+            needs=_NEEDS[E5002],
         )
 
 

@@ -1,27 +1,30 @@
-"""8xxx: faults found by evaluating the template offline, with parameter defaults and given values.
+"""8xxx: faults found by evaluating the template offline, with the values Heat would use.
 
 The static rules judge what is written; these judge what it becomes: a ``repeat`` whose zipped lists
 differ in length, a ``str_split`` index past the end, a digest algorithm Heat lacks, a strict
 ``str_replace`` placeholder that is missing, a condition whose value is no boolean... Each message is
 Heat's own. A fault another rule already reports (it covers the call or definition: E4007 for a call whose
 literal arguments its function refuses, E5003 for a condition that can never be a boolean) is not reported
-again, and a
-fault that only the *default* of a parameter causes is a warning that names the default: a deployment
-that passes another value never meets it. An *empty* default (``''``, ``{}``, ``[]``) is a placeholder for a
-value the parent or environment always passes (TripleO's ``EndpointMap``, ``ServiceNetMap``), so a fault
-it causes is not reported at all.
+again.
+
+The values are the parameters' defaults and, when given, the environments' values: what ``openstack stack
+create`` would use. A fault in an enabled resource's values is an error (Heat resolves them before it creates
+the stack, and fails); where Heat does not resolve (an output's value before it is shown, an `if` branch it does
+not take, a disabled resource) ``heat_reach`` makes it a warning. A fault that needs a value nobody gives (a
+parameter without a default) or one known only at run time (``get_attr``) is never found: evaluation stays
+symbolic there. An *empty* default (``''``, ``{}``, ``[]``) is a placeholder for a value the parent template
+or the environment always passes (TripleO's ``EndpointMap``, ``ServiceNetMap``): a fault it causes is not reported.
 """
 
 from __future__ import annotations
 
 import json
 
-from ...document.problems import WARNING
 from ..codes import define
 from ..evaluation.files import FileSource
 from ..evaluation.inputs import NO_INPUTS, Inputs
-from ..evaluation.render import evaluation
-from ..report import Reporter
+from ..evaluation.render import Evaluation, evaluation
+from ..report import AT_RESOLVE, Reporter
 from ..result import Analysis
 
 _AREA = "evaluation"
@@ -103,10 +106,14 @@ W8011 = define(
 )
 
 
-def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
-
+def diagnostics_evaluation(analysis: Analysis, inputs: Inputs, files: FileSource | None) -> Evaluation | None:
+    """The evaluation the diagnostics read: with the values ``check`` is given (defaults when none)."""
     custom = inputs != NO_INPUTS or files is not None
-    found = evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
+    return evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
+
+
+def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
+    found = diagnostics_evaluation(analysis, inputs, files)
     if found is None:
         return
     for problem in found.problems:
@@ -117,12 +124,12 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
             continue  # an empty default is a placeholder: the template expects every deployment to pass a value
         others = [read for read in problem.reads if read.source not in ("default", "pseudo", "no value")]
         message = problem.message
-        severity = 0
-        if defaults and not others and problem.code.startswith("E"):
-            severity = WARNING
+        if defaults and not others:
             shown = ", ".join(f"{read.name} = {_short(read.value)}" for read in defaults[:3])
-            message = f"{message} (with the default {shown}; a deployment that gives another value may not fail)"
-        report(problem.code, (problem.start, problem.end), message, severity=severity)
+            message = f"{message} (with the default {shown})"
+        # Heat resolves an enabled resource's values before it creates the stack, with exactly these values; an
+        # output's value only when it is shown (heat_reach says where Heat resolves).
+        report(problem.code, (problem.start, problem.end), message, needs=AT_RESOLVE)
 
 
 def _short(value: object) -> str:

@@ -17,11 +17,18 @@ from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
 from ..functions import invalid_in_context, not_supported
 from ..model import FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
-from ..report import Reporter
+from ..report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..suggest import did_you_mean
 
 E4001 = define(
     "E4001",
+    "A condition function of a later template version where Heat needs a condition: the literal map is no condition.",
+    "heat_template_version: 2016-10-14\nconditions:\n  c: {contains: [a, [a, b]]}\nresources:\n"
+    "  r: {type: OS::Heat::None, condition: c}",
+    "functions",
+)
+W4001 = define(
+    "W4001",
     "A function of a later template version: Heat reads the mapping as literal data, not as a call.",
     "heat_template_version: 2015-04-30\noutputs:\n  o:\n    value: {str_split: [',', 'a,b']}",
     "functions",
@@ -132,7 +139,8 @@ def check(model: TemplateModel, report: Reporter) -> None:
         _look_alike(model, report, look, positions or set())
     for node_id, faults in model.argument_faults().items():
         for fault in faults:
-            report(fault.code, (fault.start, fault.end), fault.message, fault.data)
+            needs = frozenset(fault.phase.split("|"))  # the step (or either step, "depends|validate") meeting it
+            report(fault.code, (fault.start, fault.end), fault.message, fault.data, needs=needs)
         if any(fault.code.startswith("E") for fault in faults):
             report.covered.add(node_id)  # the call's node: the evaluation rules leave its faults to these
     for call in model.calls:
@@ -199,7 +207,7 @@ def _condition_look_alike(model: TemplateModel, report: Reporter, look: LookAlik
     if availability == "removed":
         _removed(model, report, look)
     elif availability == "not_yet" and function is not None and function.condition_since:
-        _too_new(model, report, look, function.condition_since, " as a condition function")
+        _too_new(model, report, look, function.condition_since, " as a condition function", at_condition)
     elif availability in ("invalid", "not_yet"):
         _invalid_in_condition(model, report, look)
     elif _is_cfn(name):
@@ -217,7 +225,11 @@ def _is_cfn(name: str) -> bool:
     return name in spec.CFN_ONLY_NAMES or name.startswith("Fn::")
 
 
-def _too_new(model: TemplateModel, report: Reporter, look: LookAlike, since_date: str, role: str = "") -> None:
+def _too_new(
+    model: TemplateModel, report: Reporter, look: LookAlike, since_date: str, role: str = "", at_condition: bool = False
+) -> None:
+    """Heat keeps the mapping as data: harmless data in a value (a typed property refuses it, and says so), but
+    where a condition is needed Heat fails on it ("Invalid condition") when it resolves the condition."""
     since = spec.version_named(since_date)
     effect = (
         "a literal map, which is no condition"
@@ -225,12 +237,13 @@ def _too_new(model: TemplateModel, report: Reporter, look: LookAlike, since_date
         else "plain data, so the value would be the literal mapping"
     )
     report(
-        E4001,
+        E4001 if at_condition else W4001,
         look.key,
         f"`{look.name}` is available{role} from heat_template_version {since.label}; in this "
         f"{model.version.date} template Heat reads `{look.name}:` as {effect}. Raise heat_template_version "
         f"to {since.date} or later.",
         QuickFix(fix="raise_version", version=since.date),
+        needs=AT_RESOLVE if at_condition else None,
     )
 
 
@@ -250,6 +263,7 @@ def _removed(model: TemplateModel, report: Reporter, look: LookAlike) -> None:
         f"`{name}` was removed from HOT in {function.removed_in}. Heat says: "
         f"{not_supported(name).split(': ', 1)[1]} {advice[0].upper()}{advice[1:]}",
         data,
+        needs=AT_VALIDATE,  # Removed.validate() raises it
     )
 
 
@@ -271,7 +285,11 @@ def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str
     else:
         advice = f" {_NO_EQUIVALENT.get(name, 'HOT has no equivalent').capitalize()}."
         data = QuickFix(suggestions=[])
-    report(code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {effect}.{advice}", data)
+    # At a condition's place the literal map is resolved as a condition name ("Invalid condition").
+    needs = AT_RESOLVE if code == E4013 else None
+    report(
+        code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {effect}.{advice}", data, needs=needs
+    )
 
 
 def _availability_note(model: TemplateModel, context: str, name: str) -> str:
@@ -304,6 +322,7 @@ def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, ef
         look.key,
         f"`{name}` is not a function: {effect}. Did you mean `{meant}`{note}?",
         QuickFix(suggestions=suggestions[:3], fix="replace", text=meant),
+        needs=AT_RESOLVE if code == E4013 else None,
     )
 
 
@@ -325,6 +344,7 @@ def _invalid_in_condition(model: TemplateModel, report: Reporter, look: LookAlik
         f"`{name}` cannot be used in a condition ({look.where.dotted()}). Heat says: {invalid_in_context(name)}. "
         f"{advice}",
         data,
+        needs=AT_PARSE,
     )
 
 
@@ -357,7 +377,7 @@ def _parameter_reference(model: TemplateModel, report: Reporter, name: str, node
         return
     unusable = spec.UNUSABLE_PSEUDO_PARAMETERS.get(name)
     if unusable is not None:
-        report(E4008, node, f"`{name}` cannot be read: {unusable}")
+        report(E4008, node, f"`{name}` cannot be read: {unusable}", needs=AT_RESOLVE)
         return
     suggestions = _parameter_suggestions(model, name)
     hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
@@ -367,6 +387,7 @@ def _parameter_reference(model: TemplateModel, report: Reporter, name: str, node
         f"The parameter `{name}` is not declared in `parameters`; Heat fails with "
         f"'The Parameter ({name}) was not provided'.{hint} Declare it, or fix the name.",
         QuickFix(fix="declare_parameter", name=name, suggestions=suggestions),
+        needs=AT_RESOLVE,  # GetParam looks the name up when it resolves
     )
 
 
@@ -381,6 +402,9 @@ def _unknown_resource(
     model: TemplateModel, report: Reporter, name: str, node: Scalar, call: FunctionCall | None, where: Where
 ) -> None:
     via = call.name if call is not None else "get_resource"
+    # Heat finds a missing resource when it computes an enabled resource's dependencies, and get_attr's
+    # validate() finds it too (so in an output as well); get_resource in an output fails only when shown.
+    needs = DEPENDS_OR_VALIDATE if via == "get_attr" else AT_DEPENDS
     if name in model.parameters:
         report(
             E4009,
@@ -392,6 +416,7 @@ def _unknown_resource(
                 at=(call.key.start, call.key.end) if call is not None else (node.start, node.end),
                 suggestions=did_you_mean(name, list(model.resources)),
             ),
+            needs=needs,
         )
         return
     suggestions = did_you_mean(name, list(model.resources))
@@ -402,6 +427,7 @@ def _unknown_resource(
         f"No resource named `{name}` in this template ({via} in {where.dotted()}). Heat says: The specified "
         f'reference "{name}" is incorrect.{hint}',
         QuickFix(suggestions=suggestions),
+        needs=needs,
     )
 
 
@@ -422,6 +448,7 @@ def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
             call.args,
             f'`{name}` is neither a resource nor a parameter of this template. Heat says: The specified reference "{name}" is incorrect.{hint}',
             QuickFix(suggestions=suggestions),
+            needs=DEPENDS_OR_RESOLVE,
         )
 
 

@@ -23,7 +23,7 @@ from ...spec.resource_types import PropertySchema, ResourceType, SupportStatus
 from ..codes import define
 from ..dependencies import disabled_resources
 from ..model import FunctionCall, TemplateModel
-from ..report import Reporter, span_of_key_line
+from ..report import AT_VALIDATE, Reporter, span_of_key_line
 from ..suggest import did_you_mean
 from ._property_values import (
     UNKNOWN,
@@ -151,7 +151,8 @@ class PropertyChecker:
         self.model = model
         self.report = report
         self.catalogue = model.resource_types()
-        self.look_alikes = {id(look.node) for look in model.look_alikes}
+        # Mappings written like a call that Heat reads as data (a misspelt or too new function name...).
+        self.look_alikes = {id(look.node): look for look in model.look_alikes}
         self.disabled = disabled_resources(model)
         # Per resource being checked:
         self.name = ""
@@ -163,8 +164,9 @@ class PropertyChecker:
     # -- reporting -----------------------------------------------------------------------------------------
 
     def error(self, code: str, at: Node | tuple[int, int], message: str, data: QuickFix | None = None) -> None:
-        """An error of the resource being checked: a warning when Heat leaves the resource out."""
-        self.report(code, at, message + self.note, data=data, severity=self.severity)
+        """An error of the resource being checked: a warning when Heat leaves the resource out; Heat meets it
+        when it validates the resource (so not in a placeholder, nor in an `if` branch it does not take)."""
+        self.report(code, at, message + self.note, data=data, severity=self.severity, needs=AT_VALIDATE)
 
     def place(self, path: str) -> str:
         return f"resource `{self.name}`, {path}"
@@ -296,8 +298,8 @@ class PropertyChecker:
     # -- one value ---------------------------------------------------------------------------------------------
 
     def is_function(self, node: Node) -> bool:
-        """A call Heat parses, or a mapping written like one (data to Heat, but the functions rules judge it)."""
-        return isinstance(node, Mapping) and (self.model.call_at(node) is not None or id(node) in self.look_alikes)
+        """A call Heat parses (a mapping only written like one is data to Heat, and judged as data here)."""
+        return isinstance(node, Mapping) and self.model.call_at(node) is not None
 
     def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         """Check one value against its schema; its converted form (UNKNOWN when a function decides it)."""
@@ -305,8 +307,6 @@ class PropertyChecker:
             call = self.model.call_at(node)
             if call is not None:
                 self.function_value(section, prop, call, path)
-                return UNKNOWN
-            if id(node) in self.look_alikes:
                 return UNKNOWN
         if isinstance(node, Scalar) and node.value is None:
             return self.null(section, prop, node, path, key)
@@ -396,11 +396,15 @@ class PropertyChecker:
 
     def wrong_type(self, section: Section, prop: PropertySchema, node: Node, path: str, problem: str) -> None:
         at: Node | tuple[int, int] = node if isinstance(node, Scalar) else span_of_key_line(self.model, node)
+        look = self.look_alikes.get(id(node))
+        advice = _TYPE_ADVICE.get(prop.type, "change the value")
+        if look is not None:
+            # Heat keeps a mapping that only looks like a call as data, and the property refuses that data.
+            advice = f"`{look.name}` is no function here, so Heat passes the mapping itself (see the finding on it)"
         self.error(
             section.wrong_type,
             at,
-            f"{problem} ({self.place(path)}): `{_label(prop, path)}` is a {prop.type} {self.nouns[0]}; "
-            f"{_TYPE_ADVICE.get(prop.type, 'change the value')}.",
+            f"{problem} ({self.place(path)}): `{_label(prop, path)}` is a {prop.type} {self.nouns[0]}; {advice}.",
         )
 
     def function_value(self, section: Section, prop: PropertySchema, call: FunctionCall, path: str) -> None:
