@@ -21,6 +21,8 @@ What is read from Heat, all through its public objects:
 * ``placeholder``: the class is Heat's ``NoneResource`` or one of its subclasses (``OS::Heat::None`` and the types
   Heat removed but keeps so old stacks can be deleted): it takes any properties and never validates or resolves
   them (its ``reparse`` drops them, its ``validate`` does nothing), and gives any attribute as None;
+* ``snapshot``: the class can take ``deletion_policy: Snapshot`` (it has a ``handle_snapshot_delete``, the test
+  ``Resource.validate_deletion_policy`` applies; other types fail with '"Snapshot" deletion policy not supported');
 * the custom constraints: ``global_env().constraints``;
 * the aliases: the shipped ``etc/heat/environment.d/default.yaml`` of the venv.
 
@@ -232,6 +234,7 @@ def build(version: str) -> dict:
             "replacement": replacement(name, cls.support_status, registered),
             "any_attribute": cls.get_attribute is not base.get_attribute or cls.FnGetAtt is not base.FnGetAtt,
             "placeholder": issubclass(cls, NoneResource),
+            "snapshot": callable(getattr(cls, "handle_snapshot_delete", None)),
             "properties": {
                 pname: property_schema(pschema, from_legacy)
                 for pname, pschema in properties.schemata(cls.properties_schema).items()

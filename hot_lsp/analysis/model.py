@@ -110,6 +110,9 @@ class TemplateModel:
     calls: list[FunctionCall] = field(default_factory=list)
     look_alikes: list[LookAlike] = field(default_factory=list)
     references: list[Reference] = field(default_factory=list)
+    # Every scalar written where a name is expected (in `references` when it is a string; a `condition: on`, read
+    # as the boolean true, only here).
+    name_slots: list[tuple[RefKind, Scalar]] = field(default_factory=list)
     # The resource types the rules judge against: Heat's, plus the user's catalogues (validate.analyze sets it;
     # None means Heat's built-in catalogue).
     catalogue: Catalogue | None = None
@@ -186,8 +189,9 @@ def _calls_by_node(model: TemplateModel) -> dict[int, FunctionCall]:
 def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
     # Heat builds a function object for every call and removed name; look-alikes are reported on their own.
     opaque = {id(call.node) for call in model.calls}
-    opaque.update(id(look.node) for look in model.look_alikes)
-    checker = ArgumentChecker(model.version, model.parsed.text, opaque)
+    look_alikes = {id(look.node) for look in model.look_alikes}
+    opaque.update(look_alikes)
+    checker = ArgumentChecker(model.version, model.parsed.text, opaque, look_alikes=look_alikes)
     faults: dict[int, list[Fault]] = {}
     for call in model.calls:
         check = call.function.check
@@ -269,8 +273,10 @@ class _Builder:
 
     # -- references outside functions ------------------------------------
     def _ref(self, kind: RefKind, node: Node, via: str, where: Where, call: FunctionCall | None = None) -> None:
-        if isinstance(node, Scalar) and isinstance(node.value, str):
-            self.model.references.append(Reference(kind, node.value, node, via, where, call))
+        if isinstance(node, Scalar):
+            self.model.name_slots.append((kind, node))
+            if isinstance(node.value, str):
+                self.model.references.append(Reference(kind, node.value, node, via, where, call))
 
     def _parameter_groups(self, groups: Node | None) -> None:
         if not isinstance(groups, Sequence):

@@ -169,6 +169,7 @@ class _TreeBuilder:
         self.stack: list[_Frame] = []
         self.anchors: dict[str, Node] = {}
         self.open_anchors: set[str] = set()
+        self.anchored_at: dict[str, int] = {}  # where each anchor name was first defined
         self.root: Node | None = None
         self.problems: list[Diagnostic] = []
         self.documents = 0
@@ -187,6 +188,8 @@ class _TreeBuilder:
             if kind is ScalarEvent:
                 start = event.start_mark.index + shift
                 self.last_offset = end = event.end_mark.index + shift
+                if event.anchor is not None:
+                    self._anchor(event.anchor, start)
                 self._add(self._scalar(event, start, end), event.anchor)
             elif kind is MappingStartEvent or kind is SequenceStartEvent:
                 if len(stack) >= MAX_DEPTH:
@@ -209,6 +212,7 @@ class _TreeBuilder:
                 if tag is not None and tag not in SAFE_COLLECTION_TAGS and tag != "!":
                     self._bad_tag(tag, start)
                 if event.anchor is not None:
+                    self._anchor(event.anchor, start)
                     self.open_anchors.add(event.anchor)
                 stack.append(_Frame(kind is MappingStartEvent, start, bool(event.flow_style), tag, event.anchor))
             elif kind is MappingEndEvent or kind is SequenceEndEvent:
@@ -277,6 +281,21 @@ class _TreeBuilder:
                 start + 1,
             )
         )
+
+    def _anchor(self, name: str, start: int) -> None:
+        """An anchor defined: Heat's loader (PyYAML's composer) refuses a name defined twice."""
+        first = self.anchored_at.setdefault(name, start)
+        if first != start:
+            self.problems.append(
+                Diagnostic(
+                    "E0001",
+                    f"found duplicate anchor {name!r}; first occurrence on line "
+                    f"{self.body.count(chr(10), 0, first - self.shift) + 1}: Heat's YAML loader refuses a second "
+                    "anchor of the same name. Rename one.",
+                    start,
+                    start + 1 + len(name),
+                )
+            )
 
     def _add(self, node: Node, anchor: str | None) -> None:
         if anchor is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal, get_args
+from typing import Any, Literal, TypeGuard, get_args
 
 ERROR = 1
 WARNING = 2
@@ -21,7 +21,8 @@ SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information"
 # add_key: add ``key`` (with ``value``) to the entry whose key the diagnostic covers;
 # declare_parameter: declare the parameter ``name`` (default: the text at the range) in ``parameters``;
 # raise_version / add_version: set heat_template_version to ``version``;
-# split_constraint: give each constraint kind of the entry the diagnostic is in a list item of its own.
+# split_constraint: give each constraint kind of the entry the diagnostic is in a list item of its own;
+# quote: write the scalar at the range, and those at ``spans``, in single quotes (a name YAML reads as a boolean).
 FixKind = Literal[
     "replace",
     "remove_key",
@@ -31,6 +32,7 @@ FixKind = Literal[
     "raise_version",
     "add_version",
     "split_constraint",
+    "quote",
 ]
 FIX_KINDS: tuple[FixKind, ...] = get_args(FixKind)
 
@@ -52,9 +54,10 @@ class QuickFix:
     key: str | None = None
     value: str | None = None
     missing: Sequence[str] | None = None
+    spans: Sequence[tuple[int, int]] | None = None  # other places the fix changes too (``quote``: the uses)
 
     def __post_init__(self) -> None:
-        for name in ("suggestions", "missing"):
+        for name in ("suggestions", "missing", "spans"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
@@ -64,7 +67,9 @@ class QuickFix:
         data: dict[str, Any] = {}
         for name, key in _JSON_KEYS:
             value = getattr(self, name)
-            if value is not None:
+            if name == "spans" and value is not None:
+                data[key] = [list(span) for span in value]
+            elif value is not None:
                 data[key] = list(value) if isinstance(value, tuple) else value
         return data
 
@@ -80,14 +85,21 @@ class QuickFix:
                 if isinstance(value, list):
                     fields[name] = tuple(item for item in value if isinstance(item, str))
             elif name == "at":
-                if isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value):
+                if _is_span(value):
                     fields[name] = (value[0], value[1])
+            elif name == "spans":
+                if isinstance(value, list):
+                    fields[name] = tuple((span[0], span[1]) for span in value if _is_span(span))
             elif name == "fix":
                 if value in FIX_KINDS:
                     fields[name] = value
             elif isinstance(value, str):
                 fields[name] = value
         return cls(**fields)
+
+
+def _is_span(value: Any) -> TypeGuard[list[int]]:
+    return isinstance(value, list) and len(value) == 2 and all(type(x) is int for x in value)
 
 
 _JSON_KEYS = (
@@ -100,6 +112,7 @@ _JSON_KEYS = (
     ("key", "key"),
     ("value", "value"),
     ("missing", "missing"),
+    ("spans", "spans"),
 )
 
 

@@ -15,7 +15,8 @@ What each fix does:
   at; whole lines when it has them to itself;
 - ``add_key`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers;
 - ``split_constraint``: moves the constraint kind whose key the diagnostic covers out of its entry into a list
-  item of its own, right after it.
+  item of its own, right after it;
+- ``quote`` (``spans``): writes the name at the range, and at each span (its uses), in single quotes.
 
 At most one action per diagnostic is preferred: the suggestion the rule's own fix agrees with, else a lone
 suggestion, else the rule's fix when no suggestion is offered. Inserted lines follow the document's
@@ -125,6 +126,21 @@ def _replace(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
         if b <= len(snapshot.text):
             return f"Use {new_text} instead of {snapshot.text[a:b]}", [(a, b, new_text)]
     return f"Replace {shown} with {_one_line(new_text)}", [(start, end, new_text)]
+
+
+def _quote(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    """A name YAML reads as a boolean or a number, quoted where it is defined and where it is used."""
+    text = snapshot.text
+    places = [(start, end), *(data.spans or ())]
+    edits = []
+    for a, b in places:
+        if not 0 <= a < b <= len(text) or text[a] in "'\"":
+            continue
+        edits.append((a, b, "'" + text[a:b].replace("'", "''") + "'"))
+    if not edits:
+        return None
+    uses = f" and its {len(edits) - 1} use{'s' if len(edits) > 2 else ''}" if len(edits) > 1 else ""
+    return f"Quote {shown}{uses}", edits
 
 
 def _result(text: str, edits: list[Edit]) -> str:
@@ -467,4 +483,5 @@ MAKERS: dict[FixKind, Maker] = {
     "raise_version": _set_version,
     "add_version": _set_version,
     "split_constraint": _split_constraint,
+    "quote": _quote,
 }

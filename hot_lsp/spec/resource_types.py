@@ -104,6 +104,8 @@ class ResourceType:
     # Heat's NoneResource (OS::Heat::None, and removed types kept so old stacks can be deleted): it takes any
     # properties and never validates or resolves them; only the resources they name still count as dependencies.
     placeholder: bool = False
+    # It takes `deletion_policy: Snapshot` (None: the catalogue does not say, as in a user's file).
+    snapshot: bool | None = None
 
 
 class _Types(Mapping[str, ResourceType]):
@@ -399,6 +401,7 @@ def _build_type(name: str, entry: Any, source: str) -> ResourceType:
         source=source,
         update_policy=policy,
         placeholder=entry.get("placeholder") is True,
+        snapshot=entry.get("snapshot") if isinstance(entry.get("snapshot"), bool) else None,
     )
 
 

@@ -229,10 +229,18 @@ FAILING = [
         ),
         [("foo", "error")],
     ),
+    # OS::Heat::None validates nothing, not even a get_attr in its metadata (Heat 27.0.1 accepts it): a warning
     (
         "E3022",
         res(
             "s:\n  type: OS::Nova::Server\n  properties: {flavor: f}\nn:\n  type: OS::Heat::None\n  metadata: {a: {get_attr: [s, nope]}}"
+        ),
+        [("nope", "warning")],
+    ),
+    (
+        "E3022",
+        res(
+            "s:\n  type: OS::Nova::Server\n  properties: {flavor: f}\nn:\n  type: OS::Heat::Value\n  metadata: {a: {get_attr: [s, nope]}}"
         ),
         [("nope", "error")],
     ),

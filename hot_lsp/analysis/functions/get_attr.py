@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...document import QuickFix, Scalar, Sequence
+from ...document import Mapping, QuickFix, Scalar, Sequence
 from .base import CallSite, HeatFunction, References
 from .checking import ArgumentChecker, describe, is_str
 from .common import run_time
@@ -64,6 +64,17 @@ def _check_items(c: ArgumentChecker, call: CallSite, args: Sequence, short: bool
     if not c.fn(name) and not (is_str(name) and name.value):
         # Heat looks the name up when it computes dependencies and when it validates the call.
         c.bad(call, name, f"the resource name must be a string, not {describe(name)}.", phase="depends|validate")
+    for item in items[1:]:
+        if isinstance(item, (Mapping, Sequence)) and c.data(item):
+            # Heat keeps (resource, attribute, path...) in a set while it computes what each resource reads.
+            kind = "dict" if isinstance(item, Mapping) else "list"
+            c.bad(
+                call,
+                item,
+                f"an attribute name or path item must be a string or an integer, not {describe(item)}.",
+                f"unhashable type: '{kind}'",
+                phase="depends|validate",
+            )
 
 
 GET_ATTR = HeatFunction(

@@ -151,6 +151,8 @@ def evaluate_replace(ev: Evaluating, call: Call) -> Any:
             return {}
         if isinstance(value, dict):
             return value
+        if isinstance(value, Symbol):
+            raise Unknown  # e.g. `values: {get_param: p}` where p has no value
         raise HeatError(replace_list_of_maps(call.name), "E8000")
 
     if not isinstance(args, list) or len(args) != 2:

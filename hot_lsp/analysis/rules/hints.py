@@ -45,8 +45,8 @@ def _unused_parameters(model: TemplateModel, report: Reporter) -> None:
         return
     used = {ref.name for ref in model.references if ref.kind == "parameter" and ref.via in _PARAMETER_READERS}
     for name, entry in model.parameters.items():
-        if name in used:
-            continue
+        if name in used or not isinstance(entry.key.value, str):
+            continue  # (a name YAML reads as a boolean or a number is E1005's)
         report(
             I9001,
             entry.key,
@@ -71,8 +71,8 @@ def _unused_conditions(model: TemplateModel, report: Reporter) -> None:
         return  # before 2016-10-14 the section itself is reported
     used = {ref.name for ref in model.references if ref.kind == "condition" and ref.via in _CONDITION_READERS}
     for name, entry in model.conditions.items():
-        if name in used:
-            continue
+        if name in used or not isinstance(entry.key.value, str):
+            continue  # (a name YAML reads as a boolean or a number is E1005's)
         report(
             W9002,
             entry.key,

@@ -23,7 +23,7 @@ from ...spec.resource_types import PropertySchema, ResourceType, SupportStatus
 from ..codes import define
 from ..dependencies import disabled_resources
 from ..model import FunctionCall, TemplateModel
-from ..report import AT_VALIDATE, Reporter, span_of_key_line
+from ..report import AT_VALIDATE, Needs, Reporter, span_of_key_line
 from ..suggest import did_you_mean
 from ._property_values import (
     UNKNOWN,
@@ -163,10 +163,17 @@ class PropertyChecker:
 
     # -- reporting -----------------------------------------------------------------------------------------
 
-    def error(self, code: str, at: Node | tuple[int, int], message: str, data: QuickFix | None = None) -> None:
+    def error(
+        self,
+        code: str,
+        at: Node | tuple[int, int],
+        message: str,
+        data: QuickFix | None = None,
+        needs: Needs = AT_VALIDATE,
+    ) -> None:
         """An error of the resource being checked: a warning when Heat leaves the resource out; Heat meets it
         when it validates the resource (so not in a placeholder, nor in an `if` branch it does not take)."""
-        self.report(code, at, message + self.note, data=data, severity=self.severity, needs=AT_VALIDATE)
+        self.report(code, at, message + self.note, data=data, severity=self.severity, needs=needs)
 
     def place(self, path: str) -> str:
         return f"resource `{self.name}`, {path}"

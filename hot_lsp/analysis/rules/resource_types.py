@@ -26,7 +26,7 @@ from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
 from ..model import FunctionCall, TemplateModel
-from ..report import Reporter
+from ..report import AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
 from ..type_resolution import ResolvedKind
 from .resource_properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
@@ -197,6 +197,7 @@ class ResourceChecker(PropertyChecker):
             f"`{rtype.name}`, which has no attribute `{attribute.value}`.{hint}" + (DISABLED_NOTE if off else ""),
             data=QuickFix(suggestions=suggestions) if suggestions else None,
             severity=WARNING if off else 0,
+            needs=AT_VALIDATE,  # GetAtt.validate() checks the attribute (in outputs too)
         )
 
 

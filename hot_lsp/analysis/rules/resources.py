@@ -23,7 +23,7 @@ from ..dependencies import (
     strongly_connected,
 )
 from ..model import Entry, Reference, TemplateModel, looks_like_function
-from ..report import Reporter
+from ..report import AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
 
 E3001 = define(
@@ -72,6 +72,12 @@ E3008 = define(
     "E3008",
     "A deletion_policy value Heat does not accept in this version (the values are case-sensitive).",
     "resources:\n  r:\n    type: OS::Heat::None\n    deletion_policy: DELETE",
+    "resources",
+)
+E3025 = define(
+    "E3025",
+    "`deletion_policy: Snapshot` on a resource type that cannot snapshot (only servers and volumes can).",
+    "resources:\n  r:\n    type: OS::Heat::RandomString\n    deletion_policy: Snapshot",
     "resources",
 )
 E3009 = define(
@@ -348,9 +354,35 @@ def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter
         return
     text = value.value
     if text in valid:
+        _check_snapshot(model, body, value, report)
         return
     message, data = _deletion_policy_advice(model, text, valid)
     report(E3008, value, message, data=data)
+
+
+def _check_snapshot(model: TemplateModel, body: Mapping, value: Scalar, report: Reporter) -> None:
+    """Heat's validate_deletion_policy: Snapshot needs a type that has a snapshot-delete handler."""
+    type_node = body.get("type")
+    if str(value.value).capitalize() != "Snapshot" or not isinstance(type_node, Scalar):
+        return
+    if not isinstance(type_node.value, str):
+        return
+    kind, resource_type = model.resolve_type(type_node.value)
+    if kind == "template":
+        what = "a template resource (a nested stack)"  # TemplateResource has no snapshot-delete handler
+    elif resource_type is not None and resource_type.snapshot is False:
+        what = f"`{resource_type.name}`"
+    else:
+        return
+    able = sorted(name for name, other in model.resource_types().types.items() if other.snapshot)
+    report(
+        E3025,
+        value,
+        f'"Snapshot" deletion policy not supported: {what} cannot be snapshotted when it is deleted '
+        f"(only {', '.join(able)} can). Use Retain to keep it, or Delete.",
+        QuickFix(suggestions=["Retain", "Delete"]),
+        needs=AT_VALIDATE,  # Resource.validate_deletion_policy: not for placeholder types nor disabled resources
+    )
 
 
 def _deletion_policy_advice(model: TemplateModel, text: str, valid: tuple[str, ...]) -> tuple[str, QuickFix]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ... import spec
-from ...document import Mapping, Node, QuickFix, Scalar, Sequence
+from ...document import Mapping, Node, Pair, QuickFix, Scalar, Sequence
 from ..codes import define
 from ..model import TemplateModel
 from ..report import Reporter
@@ -31,6 +31,21 @@ W1004 = define(
     "sections",
 )
 
+E1005 = define(
+    "E1005",
+    "A parameter, resource, condition or output name that YAML reads as a boolean, a number or null (`on:`, "
+    "`yes:`, `1:`): Heat fails on the name.",
+    "conditions:\n  on: true",
+    "sections",
+)
+# The kind of name each section's entries are, and where the model records their uses.
+_NAMED: dict[str, tuple[str, str | None]] = {
+    "parameters": ("parameter", "parameter"),
+    "resources": ("resource", "resource"),
+    "conditions": ("condition", "condition"),
+    "outputs": ("output", None),
+}
+
 # The shape each section must have: the YAML tags that are accepted (null = empty section).
 _SHAPES: dict[str, tuple[tuple[type, ...], str]] = {
     "parameters": ((Mapping,), "a mapping of parameter names to definitions"),
@@ -43,6 +58,7 @@ _SHAPES: dict[str, tuple[tuple[type, ...], str]] = {
 
 def check(model: TemplateModel, report: Reporter) -> None:
     allowed = spec.sections_for(model.version)
+    _check_names(model, report)
     for pair in model.root.pairs:
         name = pair.key_value
         if not isinstance(name, str):
@@ -50,7 +66,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
             report(E1001, pair.key, f"Top-level keys must be section names; {shown!r} is not.")
             continue
         if name in allowed:
-            _check_shape(name, pair.value, report)
+            _check_shape(name, pair, report)
             continue
         if name == spec.UNDEFINED_SECTION:
             report(W1004, pair.key, "Heat accepts `__undefined__` only by accident (a CFN placeholder); remove it.")
@@ -64,7 +80,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
                 f"{model.version.date}. Heat says: The template section is invalid: {name}.",
                 data=QuickFix(fix="raise_version", version=since),
             )
-            _check_shape(name, pair.value, report)
+            _check_shape(name, pair, report)
             continue
         report(E1001, pair.key, _unknown_message(name, allowed), data=_unknown_data(name, allowed))
 
@@ -87,7 +103,47 @@ def _unknown_data(name: str, allowed: tuple[str, ...]) -> QuickFix:
     return QuickFix(suggestions=did_you_mean(name, allowed, 1))
 
 
-def _check_shape(name: str, value: Node, report: Reporter) -> None:
+def _check_names(model: TemplateModel, report: Reporter) -> None:
+    """Heat builds dotted paths from entry names ('.'.join): a name that is no string makes it fail, used or not
+    (Heat 27.0.1: "sequence item 1: expected str instance, bool found")."""
+    for section, (noun, used_as) in _NAMED.items():
+        entries = model.root.get(section)
+        if not isinstance(entries, Mapping):
+            continue
+        for pair in entries.pairs:
+            key = pair.key
+            if not isinstance(key, Scalar) or isinstance(key.value, str):
+                continue
+            kind = type(key.value).__name__ if key.value is not None else "NoneType"
+            said = {"bool": "a boolean", "int": "a number", "float": "a number", "NoneType": "null"}.get(kind, kind)
+            uses = [
+                (slot.start, slot.end)
+                for slot_kind, slot in model.name_slots
+                if slot_kind == used_as and slot.style is None and slot.text == key.text
+            ]
+            also = f" (and {len(uses)} use{'s' if len(uses) > 1 else ''} of it)" if uses else ""
+            report(
+                E1005,
+                key,
+                f"YAML reads the {noun} name `{key.text}` as {said}, not a string, and Heat fails on it (Heat: "
+                f"expected str instance, {kind} found). Quote it: '{key.text}'{also}.",
+                QuickFix(fix="quote", spans=uses),
+            )
+
+
+def _check_shape(name: str, pair: Pair, report: Reporter) -> None:
+    value = pair.value
+    if name == "conditions" and not isinstance(value, Mapping):
+        # Unlike the other sections, an empty conditions section must still be a mapping.
+        found = {Scalar: type(value.value).__name__ if isinstance(value, Scalar) else "", Sequence: "list"}
+        kind = found.get(type(value)) or "NoneType"
+        report(
+            E1003,
+            value if isinstance(value, Scalar) and value.end > value.start else pair.key,
+            f"`conditions` must be a mapping of condition names to definitions (`{{}}` when empty). Heat says: "
+            f"Conditions validation error: Condition definitions must be a map. Found a {kind} instead.",
+        )
+        return
     shape = _SHAPES.get(name)
     if shape is None or _is_empty(value):
         return

@@ -38,7 +38,7 @@ from ..codes import define
 from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
 from ..model import TemplateModel
-from ..report import Reporter
+from ..report import AT_RESOLVE, Reporter
 from ..result import Analysis
 from ..suggest import did_you_mean
 from ..template_resources import (
@@ -293,6 +293,7 @@ class _TemplateChecker(PropertyChecker):
                 f"The Referenced Attribute ({resource} {key}) is incorrect: `{resource}` is an `{group.kind_name}`, "
                 f"which has no attribute `{key}`. Its attributes: "
                 f"{', '.join(sorted((*attributes.own, *attributes.member_paths)))}.",
+                needs=AT_RESOLVE,
             )
             return
         if isinstance(member_at, Scalar) and isinstance(member_at.value, str):
@@ -318,6 +319,7 @@ class _TemplateChecker(PropertyChecker):
                 f"The Referenced Attribute ({resource} {name}) is incorrect: the members of `{resource}` are "
                 f"`{members.name}`, which has no attribute `{name}`.{hint}",
                 data=QuickFix(suggestions=suggestions) if suggestions else None,
+                needs=AT_RESOLVE,
             )
 
     def unknown_output(
@@ -335,6 +337,9 @@ class _TemplateChecker(PropertyChecker):
             at,
             f"The Referenced Attribute ({resource} {name}) is incorrect: {said}, which has no output `{name}`.{hint}",
             data=QuickFix(suggestions=suggestions) if suggestions else None,
+            # Heat's validation takes any attribute of a group or a template resource; the attribute is looked
+            # for when the value is resolved: creating the resource that reads it fails, an output shows the error.
+            needs=AT_RESOLVE,
         )
 
 
