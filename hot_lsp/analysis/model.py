@@ -187,11 +187,10 @@ def _calls_by_node(model: TemplateModel) -> dict[int, FunctionCall]:
 
 
 def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
-    # Heat builds a function object for every call and removed name; look-alikes are reported on their own.
+    # Heat builds a function object for every call and removed name; a look-alike is the literal map it is (its
+    # own finding says why it is no call, and a function refusing that map is Heat's error too).
     opaque = {id(call.node) for call in model.calls}
-    look_alikes = {id(look.node) for look in model.look_alikes}
-    opaque.update(look_alikes)
-    checker = ArgumentChecker(model.version, model.parsed.text, opaque, look_alikes=look_alikes)
+    checker = ArgumentChecker(model.version, model.parsed.text, opaque)
     faults: dict[int, list[Fault]] = {}
     for call in model.calls:
         check = call.function.check

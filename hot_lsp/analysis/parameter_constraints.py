@@ -127,6 +127,25 @@ def effective_constraints(model: TemplateModel, entry: Entry) -> list[tuple[str,
     return [(constraint.kind, constraint.definition) for constraint in found]
 
 
+def custom_constraints_of(model: TemplateModel, entry: Entry) -> list[str]:
+    """The custom constraints Heat checks a parameter's value with: each entry whose winning kind is one."""
+    body = entry.body
+    node = body.get("constraints") if body is not None else None
+    if not isinstance(node, Sequence):
+        return []
+    names = []
+    for item in node.items:
+        if not isinstance(item, Mapping):
+            continue
+        kinds = [key for key in item if isinstance(key, str)]
+        if spec.winning_constraint_kind(kinds, model.version) != "custom_constraint":
+            continue
+        name = item.get("custom_constraint")
+        if isinstance(name, Scalar) and isinstance(name.value, str):
+            names.append(name.value)
+    return names
+
+
 def check_constraints(
     model: TemplateModel, entry: Entry, body: Mapping, param_type: str | None, report: Reporter
 ) -> list[ConstraintInForce]:

@@ -566,10 +566,12 @@ def test_block_argument_is_reported_at_the_name() -> None:
     assert findings_with(template, "E4007") == ["list_join"]
 
 
-def test_one_report_per_typo() -> None:
-    # The typo is reported once; the literal map it leaves is not judged again as an argument.
+def test_the_literal_map_a_typo_leaves_is_judged_as_data() -> None:
+    # Issue 14: Heat keeps {get_parm: p} as a map, which Join then refuses. Heat 27.0.1, in a resource: "Property
+    # error: resources.r.properties.value: Items to join must be strings not {'get_parm': 'p'}"; in an output the
+    # stack is created (so there it is a warning).
     template = out("{list_join: [',', [{get_parm: p}]]}", KILO)
-    assert _function_codes(template) == ["W4004"]
+    assert _function_codes(template) == ["E4007", "W4004"]
 
 
 @pytest.mark.parametrize(

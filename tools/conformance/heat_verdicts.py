@@ -224,6 +224,10 @@ def submit(case: dict, run: int):
     stack.validate()
 
 
+# Heat's messages that name the parameter whose value they refuse.
+PARAMETER_NAMED = re.compile(r"Parameter '([^']+)' is invalid|The Parameter \(([^)]+)\) was not provided")
+
+
 def verdict(case: dict) -> dict:
     outcomes = []
     for run in (0, 1):
@@ -240,7 +244,22 @@ def verdict(case: dict) -> dict:
             break
     if len(outcomes) == 2 and outcomes[0]["verdict"] != outcomes[1]["verdict"]:
         return {"verdict": "values", "message": outcomes[0].get("message") or outcomes[1].get("message", "")}
+    named = PARAMETER_NAMED.search(outcomes[0].get("message", ""))
+    if named and (named.group(1) or named.group(2)) in made_up_names(case):
+        # Heat refuses the value made up for a parameter without a default: the user's value decides.
+        return {"verdict": "values", "message": outcomes[0]["message"]}
     return outcomes[0]
+
+
+def made_up_names(case: dict) -> set[str]:
+    try:
+        files, template = template_utils.get_template_contents(
+            template_object="file://" + parse.quote(case["template"]),
+            object_request=read_request("file://" + parse.quote(case["template"]), case["text"]),
+        )
+    except Exception:  # noqa: BLE001 - no template, no parameters
+        return set()
+    return set(made_up_parameters(template, 0))
 
 
 def made_up_parameters_needed(case: dict) -> bool:

@@ -22,8 +22,9 @@ from typing import Any
 from ... import spec
 from ...document import Mapping, parse
 from .. import parameter_values as checks
+from ..custom_constraints import custom_failure
 from ..model import TemplateModel
-from ..parameter_constraints import effective_constraints
+from ..parameter_constraints import custom_constraints_of, effective_constraints
 from ..parameter_values import bool_from_string, str_to_num
 from .values import Symbol
 
@@ -140,13 +141,19 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
 def _violations(
     model: TemplateModel, entry: Any, param_type: str, raw: Any, source: str, default: Any
 ) -> tuple[str, ...]:
-    """Heat's messages for the constraints a value breaks; the default is checked too, whatever is given."""
+    """Heat's messages for the constraints a value breaks; the default is checked too, whatever is given, but
+    against the custom constraints only when it is the value (as Heat's strict validation does)."""
     if entry.get("constraints") is None:
         return ()
+    found: list[str] = []
+    checked = checks.value_for_constraints(param_type, raw)
+    for name in custom_constraints_of(model, entry):
+        failure = custom_failure(name, checked)
+        if failure is not None:
+            found.append(failure)
     constraints = effective_constraints(model, entry)
     if not constraints:
-        return ()
-    found: list[str] = []
+        return tuple(found)
     if default is not None and checks.type_problem(param_type, default) is None:
         for kind, definition in constraints:
             failure = checks.constraint_failure(

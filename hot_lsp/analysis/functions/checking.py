@@ -82,11 +82,8 @@ class ArgumentChecker:
         opaque: Callable[[Node], bool] | set[int],
         *,
         parse_only: bool = False,
-        look_alikes: set[int] | None = None,
     ) -> None:
         self.version = version
-        # Of the opaque nodes, the mappings only written like a call (their own finding says so): data to Heat.
-        self.look_alike_ids = look_alikes or set()
         self.text = text
         # What Heat turns into a function object (or another code reports): never a literal. The ids of those
         # nodes (the rules know them all), or a test (the evaluator asks its call parser).
@@ -140,10 +137,6 @@ class ArgumentChecker:
             return id(node) in self.opaque_ids
         assert self.fn_check is not None
         return self.fn_check(node)
-
-    def data(self, node: Node) -> bool:
-        """``node`` is data to Heat (no call), a mapping only written like a call included."""
-        return not self.fn(node) or id(node) in self.look_alike_ids
 
     def span(self, node: Node) -> tuple[int, int]:
         """The node's range when it fits on one line, else its first line."""

@@ -65,7 +65,7 @@ def _check_items(c: ArgumentChecker, call: CallSite, args: Sequence, short: bool
         # Heat looks the name up when it computes dependencies and when it validates the call.
         c.bad(call, name, f"the resource name must be a string, not {describe(name)}.", phase="depends|validate")
     for item in items[1:]:
-        if isinstance(item, (Mapping, Sequence)) and c.data(item):
+        if isinstance(item, (Mapping, Sequence)) and not c.fn(item):
             # Heat keeps (resource, attribute, path...) in a set while it computes what each resource reads.
             kind = "dict" if isinstance(item, Mapping) else "list"
             c.bad(

@@ -38,6 +38,7 @@ from functools import lru_cache
 from typing import Any
 
 from ...spec import PropertySchema
+from ..custom_constraints import custom_failure
 from ..parameter_values import Bounds, Step, bool_from_string, constraint_failure, str_to_num
 
 
@@ -165,7 +166,7 @@ def _children_problem(prop: PropertySchema, value: Any, lenient: bool) -> tuple[
 
 def constraints_problem(prop: PropertySchema, value: Any) -> str | None:
     """The first constraint of ``prop`` that the converted ``value`` breaks, with Heat's message; None when all
-    pass or cannot be judged (custom constraints need the cloud or a checker hot-lsp does not have)."""
+    pass or cannot be judged (a custom constraint that asks a service)."""
     if value is UNKNOWN:
         return None
     for constraint in prop.constraints:
@@ -194,6 +195,9 @@ def _one_constraint(prop: PropertySchema, constraint: Mapping[str, Any], value: 
             return constraint_failure("modulo", Step(first, second), "number", value)
         if kind == "allowed_values" and isinstance(definition, list):
             return _allowed_failure(prop.type, tuple(definition), value)
+        if kind == "custom_constraint" and isinstance(definition, str):
+            failure = custom_failure(definition, value)  # None for constraints that need a cloud
+            return failure.rstrip() if failure is not None else None
         if kind == "allowed_pattern" and isinstance(definition, str):
             pattern = _compiled(definition)
             if pattern is None or not isinstance(value, str):

@@ -20,12 +20,15 @@ from __future__ import annotations
 
 import json
 
+from ...document import Scalar
 from ..codes import define
 from ..evaluation.files import FileSource
 from ..evaluation.inputs import NO_INPUTS, Inputs
-from ..evaluation.render import Evaluation, evaluation
-from ..report import AT_RESOLVE, Reporter
+from ..evaluation.render import Evaluation, evaluation, resource_enabled
+from ..report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..result import Analysis
+from .functions import E4009
+from .parameters import E2022
 
 _AREA = "evaluation"
 E8000 = define(
@@ -116,6 +119,8 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
     found = diagnostics_evaluation(analysis, inputs, files)
     if found is None:
         return
+    _references_to_disabled(found, report)
+    _parameter_values(found, report)
     for problem in found.problems:
         if not problem.code or (problem.origin is not None and id(problem.origin) in report.covered):
             continue
@@ -130,6 +135,61 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
         # Heat resolves an enabled resource's values before it creates the stack, with exactly these values; an
         # output's value only when it is shown (heat_reach says where Heat resolves).
         report(problem.code, (problem.start, problem.end), message, needs=AT_RESOLVE)
+
+
+def _parameter_values(found: Evaluation, report: Reporter) -> None:
+    """Heat validates each parameter's value (strictly, before it creates the stack) against every constraint;
+    a default's breaking a constraint other than a custom one is E2012's finding (the default is checked even
+    when a value is given)."""
+    model = found.evaluator.model
+    for name, value in found.parameters.items():
+        entry = model.parameters.get(name)
+        if entry is None:
+            continue
+        for violation in value.violations:
+            if violation.startswith("Invalid default"):
+                continue
+            default = entry.get("default")
+            if value.source == "default" and default is not None:
+                at = default
+                whose = "its default"
+            else:
+                at = entry.key
+                whose = f"the value from {value.source}"
+            report(
+                E2022,
+                at,
+                f"Parameter '{name}' is invalid: {violation.rstrip()} ({whose}). Heat validates every parameter's value "
+                "before it creates the stack.",
+            )
+
+
+def _references_to_disabled(found: Evaluation, report: Reporter) -> None:
+    """A get_resource or get_attr of a resource its condition disables with these values: Heat leaves the resource
+    out of the stack, so the name refers to nothing (depends_on is forgiven: Heat drops the dependency)."""
+    model = found.evaluator.model
+    disabled: dict[str, str] = {}
+    for name, entry in model.resources.items():
+        body = entry.body
+        if body is None or body.get("condition") is None:
+            continue
+        with found.evaluator.muted():
+            if resource_enabled(found.evaluator, body) is False:
+                condition = body.get("condition")
+                disabled[name] = condition.text if isinstance(condition, Scalar) else "(inline)"
+    if not disabled:
+        return
+    for ref in model.references:
+        if ref.kind != "resource" or ref.via not in ("get_resource", "get_attr") or ref.name not in disabled:
+            continue
+        report(
+            E4009,
+            ref.node,
+            f"`{ref.name}` is left out of the stack: its condition `{disabled[ref.name]}` is false with these "
+            f'parameter values, so {ref.via} refers to nothing. Heat says: The specified reference "{ref.name}" '
+            "is incorrect. Give this value the same condition, or choose it with `if`.",
+            needs=DEPENDS_OR_VALIDATE if ref.via == "get_attr" else AT_DEPENDS,
+        )
 
 
 def _short(value: object) -> str:

@@ -71,7 +71,8 @@ E4008 = define(
 )
 E4009 = define(
     "E4009",
-    "get_resource or get_attr (or Ref in 2013-05-23) names a resource the template does not define.",
+    "get_resource or get_attr (or Ref in 2013-05-23) names a resource the template does not define, or one its "
+    "condition leaves out.",
     "resources:\n  server: {type: OS::Nova::Server}\noutputs:\n  o:\n    value: {get_attr: [servr, first_address]}",
     "functions",
 )

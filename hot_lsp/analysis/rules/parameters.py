@@ -49,6 +49,14 @@ E2012 = define(
     "parameters:\n  p:\n    type: string\n    default: c\n    constraints:\n      - allowed_values: [a, b]",
     AREA,
 )
+E2022 = define(
+    "E2022",
+    "The value Heat would use for a parameter (its default, or a value an environment gives) breaks one of its "
+    "constraints: a custom_constraint Heat checks offline (ip_addr, net_cidr, ...), or any constraint for a given value.",
+    "parameters:\n  cidr:\n    type: string\n    default: 10.0.3.0/24,\n    constraints:\n"
+    "      - custom_constraint: net_cidr",
+    AREA,
+)
 E2016 = define("E2016", "A parameter's `tags` is not a list.", "parameters:\n  p: {type: string, tags: role}", AREA)
 W2017 = define(
     "W2017",
