@@ -59,7 +59,9 @@ def test_parent_is_checked_against_its_child(tree: Path, capsys):
     assert codes(found) == [
         ("parent.yaml", "E3017", "warning"),
         ("parent.yaml", "E3016", "error"),
-        ("parent.yaml", "E3022", "error"),
+        # An unknown output of a template resource read in an output: Heat 27.0.1 creates the stack (validation takes
+        # any attribute of a template resource) and `stack output show` fails: a warning (issue 14).
+        ("parent.yaml", "E3022", "warning"),
     ]
 
 
@@ -87,7 +89,9 @@ def test_environment_names_are_checked_against_the_templates_checked(tree: Path,
     assert "W7015" not in {d["code"] for d in found}
 
 
-def test_missing_files_are_warnings(tree: Path, capsys):
+def test_a_missing_template_is_a_warning_a_missing_get_file_an_error(tree: Path, capsys):
+    # A nested template may be generated or installed elsewhere (the corpus lacks some a real tree has); a get_file
+    # target is read by python-heatclient wherever the call is, so without it the stack cannot be sent (issue 14).
     write(
         tree,
         "templates/gaps.yaml",
@@ -95,6 +99,6 @@ def test_missing_files_are_warnings(tree: Path, capsys):
         "    properties: {value: {get_file: gone.sh}}\n",
     )
     code, found = check(capsys, "templates/gaps.yaml")
-    assert code == 0
-    assert codes(found) == [("gaps.yaml", "W7012", "warning"), ("gaps.yaml", "W7014", "warning")]
+    assert code == 1
+    assert codes(found) == [("gaps.yaml", "W7012", "warning"), ("gaps.yaml", "E7014", "error")]
     assert str(tree / "templates" / "gone.yaml") in found[0]["message"]

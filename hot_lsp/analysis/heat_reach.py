@@ -27,7 +27,7 @@ from dataclasses import dataclass, replace
 from ..document import ERROR, WARNING, Diagnostic, Mapping, Node, Scalar, Sequence
 from .evaluation.evaluator import Evaluator
 from .evaluation.problems import HeatError
-from .evaluation.render import resource_enabled
+from .evaluation.render import Evaluation, resource_enabled
 from .evaluation.values import Symbol
 from .model import TemplateModel
 from .report import Needs
@@ -83,6 +83,14 @@ class Reach:
             elif reason is None:
                 reason = region.why
         return reason
+
+
+def reach_of(found: Evaluation) -> Reach:
+    """The reach under the values of ``found`` (built once per evaluation: the rules and the downgrade share it)."""
+    reach = found.derived.get(reach_of)
+    if reach is None:
+        reach = found.derived[reach_of] = heat_reach(found.evaluator.model, found.evaluator)
+    return reach  # type: ignore[no-any-return]
 
 
 def heat_reach(model: TemplateModel, evaluator: Evaluator) -> Reach:

@@ -16,7 +16,7 @@ from .cross_file import CrossFile
 from .environment import build_environment
 from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
-from .heat_reach import apply_reach, heat_reach
+from .heat_reach import apply_reach, reach_of
 from .kind import detect_kind
 from .model import build_model
 from .overlay import Overlay
@@ -69,8 +69,7 @@ def _reach(analysis: Analysis, report: Reporter, options: Options) -> None:
     """Errors Heat does not meet where they are (an output, a branch not taken...) become warnings."""
     found = EVALUATION_RULES.diagnostics_evaluation(analysis, options.inputs or Inputs(), options.files)
     if found is not None and analysis.model is not None:
-        reach = heat_reach(analysis.model, found.evaluator)
-        report.diagnostics = apply_reach(report.diagnostics, report.needs, reach)
+        report.diagnostics = apply_reach(report.diagnostics, report.needs, reach_of(found))
 
 
 def analyze(text: str, options: Options = Options()) -> Analysis:

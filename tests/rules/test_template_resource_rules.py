@@ -1,5 +1,5 @@
 """Cross-file rules: template resources against their templates (E3016-E3019, E3022), missing template files
-(W7012), templates that include an ancestor (E7013), missing get_file targets (W7014), and environment names no
+(W7012), templates that include an ancestor (E7013), missing get_file targets (E7014), and environment names no
 template declares (W7015).
 
 Each case writes a small tree into tmp_path and analyses the parent as the file it is, the way the command line
@@ -30,7 +30,7 @@ parameters:
 outputs:
   address: {value: 10.0.0.1}
 """
-CROSS_FILE_CODES = ("E3016", "E3017", "E3018", "E3019", "E3022", "W3015", "E3014", "W7012", "E7013", "W7014")
+CROSS_FILE_CODES = ("E3016", "E3017", "E3018", "E3019", "E3022", "W3015", "E3014", "W7012", "E7013", "E7014")
 
 
 def write(folder: Path, name: str, text: str, *, template: bool = True) -> Path:
@@ -532,10 +532,10 @@ def test_recursion_guarded_by_a_condition_is_not_reported(tree: Path):
     assert found(parent) == []
 
 
-# -- W7014: get_file targets ----------------------------------------------------------------------------
+# -- E7014: get_file targets ----------------------------------------------------------------------------
 
 
-def test_missing_get_file_target_W7014(tree: Path, tmp_path_factory):
+def test_missing_get_file_target_E7014(tree: Path, tmp_path_factory):
     (tree / "scripts").mkdir()
     (tree / "scripts" / "there.sh").write_text("#!/bin/sh\n")
     elsewhere = tmp_path_factory.mktemp("elsewhere")
@@ -558,9 +558,9 @@ def test_missing_get_file_target_W7014(tree: Path, tmp_path_factory):
           path: {{type: string, default: x}}
         """,
     )
-    assert found(parent, roots=(tree,)) == [("W7014", "scripts/missing.sh")]
-    [diagnostic] = diagnostics(parent, "W7014", roots=(tree,))
-    assert diagnostic.severity == WARNING and f"looked for {tree / 'scripts' / 'missing.sh'}" in diagnostic.message
+    assert found(parent, roots=(tree,)) == [("E7014", "scripts/missing.sh")]
+    [diagnostic] = diagnostics(parent, "E7014", roots=(tree,))
+    assert diagnostic.severity == ERROR and f"looked for {tree / 'scripts' / 'missing.sh'}" in diagnostic.message
 
 
 # -- what was read ---------------------------------------------------------------------------------------

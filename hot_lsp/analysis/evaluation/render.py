@@ -35,6 +35,8 @@ class Evaluation:
     _rendered: dict[str, Any] | None = field(default=None, repr=False)
 
     _walked: dict[str, Any] | None = field(default=None, repr=False)
+    # Facts built from this evaluation by the modules that read it (heat_reach), keyed by their builder.
+    derived: dict[Any, Any] = field(default_factory=dict, repr=False)
 
     @property
     def problems(self) -> list[Problem]:

@@ -25,6 +25,7 @@ from ..codes import define
 from ..evaluation.files import FileSource
 from ..evaluation.inputs import NO_INPUTS, Inputs
 from ..evaluation.render import Evaluation, evaluation, resource_enabled
+from ..heat_reach import reach_of
 from ..report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..result import Analysis
 from .functions import E4009
@@ -125,8 +126,10 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
         if not problem.code or (problem.origin is not None and id(problem.origin) in report.covered):
             continue
         defaults = [read for read in problem.reads if read.source == "default"]
-        if any(read.value in ("", {}, []) for read in defaults):
-            continue  # an empty default is a placeholder: the template expects every deployment to pass a value
+        if problem.path.startswith("outputs.") and any(read.value in ("", {}, []) for read in defaults):
+            # An empty default is a placeholder the parent or the environment fills (TripleO's EndpointMap): an
+            # output it breaks only fails when shown with it. A resource Heat creates with it fails, and is said.
+            continue
         others = [read for read in problem.reads if read.source not in ("default", "pseudo", "no value")]
         message = problem.message
         if defaults and not others:
@@ -179,16 +182,20 @@ def _references_to_disabled(found: Evaluation, report: Reporter) -> None:
                 disabled[name] = condition.text if isinstance(condition, Scalar) else "(inline)"
     if not disabled:
         return
+    reach = reach_of(found)
     for ref in model.references:
         if ref.kind != "resource" or ref.via not in ("get_resource", "get_attr") or ref.name not in disabled:
             continue
+        needs = DEPENDS_OR_VALIDATE if ref.via == "get_attr" else AT_DEPENDS
+        if reach.missed(needs, ref.node.start) is not None:
+            continue  # a disabled resource naming another, an output shown only when...: nothing to say
         report(
             E4009,
             ref.node,
             f"`{ref.name}` is left out of the stack: its condition `{disabled[ref.name]}` is false with these "
             f'parameter values, so {ref.via} refers to nothing. Heat says: The specified reference "{ref.name}" '
             "is incorrect. Give this value the same condition, or choose it with `if`.",
-            needs=DEPENDS_OR_VALIDATE if ref.via == "get_attr" else AT_DEPENDS,
+            needs=needs,
         )
 
 

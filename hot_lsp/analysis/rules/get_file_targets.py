@@ -1,10 +1,10 @@
 """7xxx: ``get_file`` targets that are not there.
 
 python-heatclient reads every ``get_file`` target before it sends a template (``urljoin`` with the template's
-location, so a relative path is taken from the template's folder) and fails when one cannot be read: Heat itself
-only ever sees the ``files`` map. A missing target is a warning, not an error: trees reference files generated at
-deploy time or installed elsewhere. URLs are never fetched and absolute paths outside the folders hot-lsp reads
-are not looked for, so neither is reported.
+location, so a relative path is taken from the template's folder) and fails when one cannot be read, wherever the
+call is (an output, an `if` branch never taken): Heat itself only ever sees the ``files`` map. So a missing target
+is an error: ``openstack stack create`` cannot send the template (issue 14; the harness confirms it). URLs are never
+fetched and absolute paths outside the folders hot-lsp reads are not looked for, so neither is reported.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from ..cross_file import CrossFile
 from ..model import TemplateModel
 from ..report import Reporter
 
-W7014 = define(
-    "W7014",
+E7014 = define(
+    "E7014",
     "A `get_file` target that does not exist (the path looked for is named): relative paths are taken from the "
     "template's folder; URLs and absolute paths outside the folders hot-lsp reads are not looked for.",
     "resources:\n  config:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: {get_file: missing.sh}",
@@ -40,7 +40,7 @@ def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
         if looked_for[path]:
             continue
         report(
-            W7014,
+            E7014,
             call.args,
             f"`{written}` does not exist: looked for {path}. python-heatclient reads get_file targets before it "
             "sends the template, so until the file is there it cannot send it (Could not fetch contents for the "

@@ -38,7 +38,7 @@ from ..codes import define
 from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
 from ..model import TemplateModel
-from ..report import AT_RESOLVE, Reporter
+from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
 from ..result import Analysis
 from ..suggest import did_you_mean
 from ..template_resources import (
@@ -319,7 +319,8 @@ class _TemplateChecker(PropertyChecker):
                 f"The Referenced Attribute ({resource} {name}) is incorrect: the members of `{resource}` are "
                 f"`{members.name}`, which has no attribute `{name}`.{hint}",
                 data=QuickFix(suggestions=suggestions) if suggestions else None,
-                needs=AT_RESOLVE,
+                # The group's nested stack outputs the members' attribute, and Heat validates that stack.
+                needs=AT_VALIDATE,
             )
 
     def unknown_output(
