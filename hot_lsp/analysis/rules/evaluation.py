@@ -28,6 +28,7 @@ from ..evaluation.render import Evaluation, evaluation, resource_enabled
 from ..heat_reach import reach_of
 from ..report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..result import Analysis
+from . import resolved_properties
 from .functions import E4009
 from .parameters import E2022
 
@@ -122,6 +123,7 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
         return
     _references_to_disabled(found, report)
     _parameter_values(found, report)
+    resolved_properties.check(found, report)
     for problem in found.problems:
         if not problem.code or (problem.origin is not None and id(problem.origin) in report.covered):
             continue

@@ -77,7 +77,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
 def accepts_any_property(rtype: ResourceType) -> bool:
     """Heat's NoneResource and the placeholders built on it (hidden retired types) empty their properties before
     validating, so they accept anything: in the catalogue, a type with no properties that takes any attribute."""
-    return not rtype.properties and rtype.any_attribute
+    return rtype.placeholder or (not rtype.properties and rtype.any_attribute)
 
 
 class ResourceChecker(PropertyChecker):
