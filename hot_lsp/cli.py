@@ -55,6 +55,11 @@ def build_parser() -> argparse.ArgumentParser:
     render.add_argument(
         "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, applied in order)"
     )
+    render.add_argument(
+        "--stack-name",
+        metavar="NAME",
+        help="the stack's name, as Heat's preview takes one: get_param OS::stack_name gives it",
+    )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
 
     resources = commands.add_parser("resources", help="list every resource, nested stacks exploded")
@@ -131,7 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command == "render":
         from .commands.render import run_render
 
-        return run_render(options.template, options.parameters, options.env, options.format)
+        return run_render(options.template, options.parameters, options.env, options.format, options.stack_name)
     if options.command in ("resources", "graph"):
         from .commands.graph import run_graph
         from .commands.resources import run_resources

@@ -26,9 +26,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests" / "conformance")]
 
-from conformance.mutations import Seed, apply, digest, mutations_of  # noqa: E402
+from conformance.mutations import Seed, mutations_of  # noqa: E402
 from heat_venv import ensure_venv  # noqa: E402
-from replay import RECORDED, load, replay  # noqa: E402
+from replay import RECORDED, apply, digest, load, replay  # noqa: E402
 
 HEAT_VERSION = "27.0.1"
 CORPUS = ROOT.parent / "shared" / "corpus"

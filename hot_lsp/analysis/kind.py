@@ -26,14 +26,20 @@ ENVIRONMENT_ONLY_SECTIONS = (
     "encrypted_param_names",
 )
 ENVIRONMENT_SECTIONS = ("parameters", *ENVIRONMENT_ONLY_SECTIONS)
+# Sections only a template has: a file someone names as a template with one of them is one, version or not.
+TEMPLATE_ONLY_SECTIONS = ("resources", "outputs", "conditions", "parameter_groups")
 
 # For text that does not parse: a version key at the start of a line (YAML) or quoted (JSON).
 _VERSION_IN_TEXT = re.compile(r'^\s*["\']?heat_template_version["\']?\s*:', re.M)
 _ENV_IN_TEXT = re.compile(r"^(resource_registry|parameter_defaults|event_sinks|parameter_merge_strategies)\s*:", re.M)
 
 
-def detect_kind(root: Node | None, text: str, named_as_environment: bool = False) -> Kind:
-    """Classify a parsed document; falls back on the text when the YAML is broken."""
+def detect_kind(
+    root: Node | None, text: str, named_as_environment: bool = False, named_as_template: bool = False
+) -> Kind:
+    """Classify a parsed document; falls back on the text when the YAML is broken. ``named_as_template``: the user
+    named the file to be checked (``hot-lsp check file.yaml``), so template sections make it a template even without
+    a version (which E0010 then asks for); in a folder walk such a file may be any YAML."""
     if isinstance(root, Mapping):
         keys = {k for k in root if isinstance(k, str)}
         if VERSION_KEY in keys:
@@ -45,6 +51,8 @@ def detect_kind(root: Node | None, text: str, named_as_environment: bool = False
         if named_as_environment and keys and keys <= set(ENVIRONMENT_SECTIONS):
             return "environment"
         if _looks_like_unversioned_template(root):
+            return "template"
+        if named_as_template and keys.intersection(TEMPLATE_ONLY_SECTIONS):
             return "template"
     if _VERSION_IN_TEXT.search(text):
         return "template"

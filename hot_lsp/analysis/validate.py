@@ -35,6 +35,7 @@ class Options:
     # Texts longer than this are not read at all (E0005); the editor sets less than the command line's 32 MiB.
     max_chars: int = MAX_TEXT_CHARS
     named_as_environment: bool = False
+    named_as_template: bool = False  # named by the user to be checked: template sections make it a template
     # Parameter values and get_file content for the 8xxx rules (evaluation); None: defaults only, no files.
     # They compare by ``inputs_key`` (cheap) rather than by content (environment files can be large).
     inputs: Inputs | None = field(default=None, compare=False)
@@ -82,7 +83,7 @@ def analyze(text: str, options: Options = Options()) -> Analysis:
     nonsense). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all rules.
     """
     parsed = parse(text, options.max_chars, f" (and Heat accepts at most {MAX_TEMPLATE_SIZE:,})")
-    kind = detect_kind(parsed.root, text, options.named_as_environment)
+    kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
     model = build_model(parsed) if kind == "template" else None

@@ -4,19 +4,20 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..analysis.catalogues import resource_catalogue
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.result import Analysis
+from ..analysis.rules.environment import undeclared_parameters
 from ..analysis.validate import Options, analyze
-from ..document import Diagnostic, LineIndex
+from ..document import Diagnostic, LineIndex, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
-from .environments import CommandLineFileError, read_environment
+from .environments import CommandLineFileError, read_environment, read_file
 from .files import NotText, Source, discover, read_text
 from .output import FileResult
 
@@ -32,11 +33,13 @@ def run_check(
 ) -> int:
     io_problem = False
     try:
-        envs = tuple(read_environment(path) for path in environments)
+        given = [_GivenEnvironment.read(path) for path in environments]
         load_catalogue(resource_types)  # a catalogue that cannot be read is a usage error, not a finding
     except (CommandLineFileError, CatalogueError) as problem:
         print(f"hot-lsp check: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
+    envs = tuple(env.values for env in given if env.values is not None)
     options = check_options(paths, envs, disabled, environments, resource_types)
     checked: list[tuple[Source, FileResult, str]] = []
     for source in discover(paths):
@@ -51,6 +54,7 @@ def run_check(
         elif result is not None:
             checked.append((source, *result))
     results = _with_environment_names(checked, options)
+    results += _given_environments(given, checked, options)
     render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
     sys.stdout.write(render(results))
     if io_problem:
@@ -85,6 +89,61 @@ def check_text(path: str, text: str, options: Options) -> Analysis:
     return analyze(text, replace(options, document_path=os.path.abspath(path)))
 
 
+@dataclass(slots=True)
+class _GivenEnvironment:
+    """An environment file named with ``--env``: its text, and its values when Heat could read them."""
+
+    path: str
+    text: str
+    values: EnvironmentValues | None
+
+    @classmethod
+    def read(cls, path: str) -> _GivenEnvironment:
+        text = read_file(path)  # a file that cannot be read at all is a usage error
+        try:
+            values: EnvironmentValues | None = read_environment(path)
+        except CommandLineFileError:
+            values = None  # its findings are reported in it (wrong or empty sections, YAML errors...)
+        return cls(path, text, values)
+
+
+def _given_environments(
+    given: list[_GivenEnvironment], checked: list[tuple[Source, FileResult, str]], options: Options
+) -> list[FileResult]:
+    """Each ``--env`` file's own findings, and, for each template named on the command line, the names in its
+    ``parameters`` that template does not declare: Heat refuses the stack (UnknownUserParameter). A file that is
+    also among those checked is reported there."""
+    checked_paths = {os.path.abspath(source.path) for source, _, _ in checked}
+    roots = [source.path for source, _, kind in checked if kind == "template" and source.explicit]
+    templates = [source.path for source, _, kind in checked if kind == "template"]
+    if templates:  # W7015 for names no template it is used with (nor their children) declares
+        around = CrossFile(
+            resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
+        )
+        options = replace(options, known_parameters=declared_parameters(templates, around))
+    results = []
+    for env in given:
+        if os.path.abspath(env.path) in checked_paths:
+            continue
+        analysis = analyze(
+            env.text, replace(options, named_as_environment=True, document_path=os.path.abspath(env.path))
+        )
+        diagnostics = list(analysis.diagnostics)
+        for template in roots:
+            diagnostics.extend(_undeclared_in(analysis, template, options))
+        diagnostics.sort(key=lambda d: (d.start, d.code))
+        results.append(FileResult(env.path, analysis.parsed.lines, diagnostics))
+    return results
+
+
+def _undeclared_in(environment: Analysis, template: str, options: Options) -> list[Diagnostic]:
+    around = CrossFile(resource_catalogue(options.resource_type_paths), None, options.file_roots)
+    analysis = around.files.template(os.path.abspath(template)).analysis
+    if analysis is None or analysis.model is None or not isinstance(environment.parsed.root, Mapping):
+        return []
+    return undeclared_parameters(environment.parsed.root, template, analysis.model.parameters)
+
+
 def _with_environment_names(checked: list[tuple[Source, FileResult, str]], options: Options) -> list[FileResult]:
     """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
     from them): a name none of them declares is W7015. With no template checked, that is not known."""
@@ -112,7 +171,7 @@ def _check_one(source: Source, options: Options) -> tuple[FileResult, str] | OSE
         return FileResult(source.path, LineIndex(""), unreadable), "unreadable"
     except OSError as error:
         return error
-    analysis = check_text(source.path, text, options)
+    analysis = check_text(source.path, text, replace(options, named_as_template=source.explicit))
     if analysis.kind not in ("template", "environment"):
         return None
     return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics), analysis.kind

@@ -28,7 +28,9 @@ class Usage(Exception):
     """A problem with the command line or the files it names: the line to print, then exit 2."""
 
 
-def run_render(template: str, parameters: list[str], environments: list[str], fmt: str) -> int:
+def run_render(
+    template: str, parameters: list[str], environments: list[str], fmt: str, stack_name: str | None = None
+) -> int:
     try:
         explicit = parse_parameters(parameters)
         analysis = _read_template(template)
@@ -40,7 +42,7 @@ def run_render(template: str, parameters: list[str], environments: list[str], fm
     folder = Path(template).parent
     # get_file reads beside the template, and anywhere below the folder the user works in.
     files = DirectoryFiles(folder, roots=(folder, Path.cwd()))
-    inputs = Inputs(environments=envs, explicit=explicit, explicit_source="-P")
+    inputs = Inputs(environments=envs, explicit=explicit, explicit_source="-P", stack_name=stack_name)
     rendered = render(analysis, inputs, files=files)
     document = {key: rendered[key] for key in KEYS}
     sys.stdout.write(to_json(document) if fmt == "json" else to_yaml(document))

@@ -7,6 +7,7 @@ the text analysed as ``hot-lsp check <seed>`` would analyse that file.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections import Counter
 from collections.abc import Iterable
@@ -25,10 +26,16 @@ RECORDED = Path(__file__).with_name("heat_verdicts.json")
 COMPARED = ("accepted", "rejected", "client")
 
 
-def apply(text: str, edits: Iterable[list[Any]]) -> str:
+def apply(text: str, edits: Iterable[Any]) -> str:
+    """The seed's text with one case's edits made: (start, end, replacement) each, not overlapping."""
     for start, end, replacement in sorted(edits, key=lambda edit: edit[0], reverse=True):
         text = text[:start] + replacement + text[end:]
     return text
+
+
+def digest(text: str) -> str:
+    """What identifies a seed's text in the recording."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 @dataclass

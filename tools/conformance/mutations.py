@@ -12,11 +12,12 @@ The generator is seeded by the seed's path: the same corpus gives the same cases
 
 from __future__ import annotations
 
-import hashlib
 import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+
+from replay import apply  # tests/conformance: the one way a case's edits are made
 
 from hot_lsp.analysis.model import TemplateModel, build_model
 from hot_lsp.document import Mapping, Node, Pair, Scalar, Sequence, parse
@@ -29,17 +30,6 @@ class Mutation:
     kind: str
     note: str  # what was changed, for a reader of the recorded verdicts
     edits: tuple[Edit, ...]
-
-
-def apply(text: str, edits: tuple[Edit, ...] | list[Edit]) -> str:
-    """The seed's text with ``edits`` made (they must not overlap)."""
-    for start, end, replacement in sorted(edits, key=lambda edit: edit[0], reverse=True):
-        text = text[:start] + replacement + text[end:]
-    return text
-
-
-def digest(text: str) -> str:
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
 class Seed:

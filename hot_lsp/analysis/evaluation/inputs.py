@@ -77,9 +77,13 @@ class Inputs:
     environments: tuple[EnvironmentValues, ...] = ()
     explicit: AbcMapping[str, Any] = field(default_factory=dict)
     explicit_source: str = "-P"
+    # The stack's name, as `openstack stack preview NAME` gives it: get_param OS::stack_name reads it (else it stays
+    # symbolic: the name is known only when a stack is created).
+    stack_name: str | None = None
 
 
 NO_INPUTS = Inputs()
+STACK_NAME = "OS::stack_name"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +120,8 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
     result: dict[str, ParameterValue] = {}
     for name in spec.PSEUDO_PARAMETERS:
         result[name] = ParameterValue(name, "string", Symbol("get_param", name), "pseudo")
+    if inputs.stack_name:
+        result[STACK_NAME] = ParameterValue(STACK_NAME, "string", inputs.stack_name, "--stack-name")
     for name, entry in model.parameters.items():
         param_type = types[name]
         default = _plain_default(entry)

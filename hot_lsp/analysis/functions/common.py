@@ -18,6 +18,16 @@ def need(value: Any) -> Any:
     return value
 
 
+def scalar_parameter(ev: Evaluating, value: Any) -> tuple[str, str] | None:
+    """(name, type) when ``value`` is a whole number or boolean parameter that has no value offline: its value is
+    unknown, but it is a number or a boolean whatever it is."""
+    if not (isinstance(value, Symbol) and value.name == "get_param" and isinstance(value.args, str)):
+        return None
+    parameter = ev.parameters.get(value.args)
+    kind = getattr(parameter, "type", None)
+    return (value.args, kind) if kind in ("number", "boolean") else None
+
+
 def items(node: Node) -> tuple[Node, ...]:
     return node.items if isinstance(node, Sequence) else ()
 

@@ -9,7 +9,7 @@ from ..evaluation.problems import HeatError, Unknown
 from ..evaluation.values import Symbol
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, falsy, is_null, is_str, python_repr, quote_advice
-from .common import json_text, need
+from .common import json_text, need, scalar_parameter
 
 
 def incorrect(name: str, multiple: bool) -> str:
@@ -125,7 +125,11 @@ def _join(ev: Evaluating, call: Call) -> Any:
     """Join (up to 2015-04-30, and Fn::Join): [delimiter, [strings]]; items must be strings or None."""
     assert isinstance(call.args, Sequence)  # check() ruled out anything else
     delim_node, strings_node = call.args.items
-    strings = need(ev.argument(strings_node, call.item_path(1), call.context))
+    strings = ev.argument(strings_node, call.item_path(1), call.context)
+    if isinstance(strings, list):
+        for item in strings:
+            _refused_whatever_its_value(ev, item, multiple=False)
+    need(strings)
     if strings is None:
         strings = []
     if isinstance(strings, str) or not isinstance(strings, list):
@@ -141,6 +145,19 @@ def _join(ev: Evaluating, call: Call) -> Any:
             raise HeatError(bad_item(repr(item)[:200], False), "E8000")
         texts.append(item)
     return delim.join(texts)
+
+
+def _refused_whatever_its_value(ev: Evaluating, item: Any, multiple: bool) -> None:
+    """A number or boolean parameter without a value: whatever value it gets, the join refuses it."""
+    typed = scalar_parameter(ev, item)
+    if typed is not None:
+        name, kind = typed
+        wanted = "string, map or list" if multiple else "strings"
+        raise HeatError(
+            f"Items to join must be {wanted}, and parameter `{name}` is a {kind}: Heat refuses every value it can "
+            f"take (Heat: {bad_item('<its value>', multiple)})",
+            "E8000",
+        )
 
 
 def _join_multiple(ev: Evaluating, call: Call) -> Any:
@@ -161,6 +178,7 @@ def _join_multiple(ev: Evaluating, call: Call) -> Any:
         raise HeatError(delimiter_must_be_string(call.name), "E8000")
     texts = []
     for item in strings:
+        _refused_whatever_its_value(ev, item, multiple=True)
         need(item)
         if item is None:
             texts.append("")

@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
+from ... import spec
+from ...document import WARNING, Diagnostic, Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import Catalogue
 from ..codes import define
@@ -115,6 +116,14 @@ W7015 = define(
     "A parameters or parameter_defaults name that no template the environment is used with declares (a misspelt "
     "name does nothing; in `parameters` Heat refuses it: The Parameter (x) was not defined in template).",
     "(parameter_defaults:\n  NtpServr: pool.ntp.org\n\nin an environment used with templates that declare NtpServer)",
+    _AREA,
+)
+
+E7016 = define(
+    "E7016",
+    "An environment given with a template (`check --env`) names in `parameters` a parameter that template does not "
+    "declare: Heat refuses the stack (The Parameter (x) was not defined in template).",
+    "(parameters:\n  flavour: m1.small\n\nin an environment given with a template that declares flavor)",
     _AREA,
 )
 
@@ -454,6 +463,33 @@ def _undeclared_parameters(environment: EnvironmentModel, report: Reporter, know
                 f"{effect.format(name=name)}.{hint}",
                 data=QuickFix(suggestions=suggestions) if suggestions else None,
             )
+
+
+def undeclared_parameters(root: Mapping, template: str, declared: Collection[str]) -> list[Diagnostic]:
+    """E7016 for each name in an environment's ``parameters`` that ``template`` (the stack's own template: nested
+    ones get their values from their parent, and unknown ``parameter_defaults`` are ignored) does not declare."""
+    section = root.get("parameters")
+    if not isinstance(section, Mapping):
+        return []
+    found = []
+    for pair in section.entries():
+        name = pair.key_value
+        if not isinstance(name, str) or name in declared or name in spec.PSEUDO_PARAMETERS:
+            continue
+        near = did_you_mean(name, list(declared), 1)
+        hint = f" Did you mean `{near[0]}`?" if near else ""
+        found.append(
+            Diagnostic(
+                E7016,
+                f"{template} declares no parameter `{name}`, so Heat refuses a stack created from it with this "
+                f"environment: The Parameter ({name}) was not defined in template.{hint} (Unknown names in "
+                "parameter_defaults are ignored instead.)",
+                pair.key.start,
+                pair.key.end,
+                data=QuickFix(suggestions=near) if near else None,
+            )
+        )
+    return found
 
 
 # -- parameter_merge_strategies and event_sinks -------------------------------------------------------------------

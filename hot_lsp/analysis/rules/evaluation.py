@@ -121,10 +121,11 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
     found = diagnostics_evaluation(analysis, inputs, files)
     if found is None:
         return
+    problems = found.problems  # the whole template walked first: later checks read its memoised values muted
     _references_to_disabled(found, report)
     _parameter_values(found, report)
     resolved_properties.check(found, report)
-    for problem in found.problems:
+    for problem in problems:
         if not problem.code or (problem.origin is not None and id(problem.origin) in report.covered):
             continue
         defaults = [read for read in problem.reads if read.source == "default"]

@@ -105,6 +105,7 @@ class ResourceChecker(PropertyChecker):
             self.unknown_type(type_node)
             return
         if rtype is None:
+            self.template_url(type_node)
             return  # a template resource: the template_resources rules check it against its template
         if not off:
             self.types[name] = rtype
@@ -117,6 +118,19 @@ class ResourceChecker(PropertyChecker):
             self.properties(body, type_node, rtype)
         if rtype.update_policy is not None:
             self.update_policy(body, rtype)
+
+    def template_url(self, node: Scalar) -> None:
+        """A template named by a URL Heat cannot fetch: it fetches http and https only; python-heatclient reads a
+        file:// one itself and sends its content (so Heat never fetches it); any other scheme fails."""
+        scheme = _URL_SCHEME.match(node.value)
+        if scheme is None or scheme.group(1).lower() in ("http", "https", "file"):
+            return
+        self.error(
+            E3014,
+            node,
+            f'Could not fetch remote template "{node.value}": Invalid URL scheme {scheme.group(1)}. Heat fetches '
+            "templates over http or https only, and python-heatclient sends the content of local (file://) ones.",
+        )
 
     def unknown_type(self, node: Scalar) -> None:
         name = node.value
@@ -202,6 +216,8 @@ class ResourceChecker(PropertyChecker):
 
 
 # -- helpers ------------------------------------------------------------------------------------------------
+
+_URL_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 
 
 @cache

@@ -245,8 +245,13 @@ def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter
         return
     value = pair.value
     if isinstance(value, Scalar):
-        if value.value is None:
-            report(E3001, pair.key, f"The `type` of resource `{name}` is empty; give a resource type name.")
+        if value.value is None or value.value == "":
+            report(
+                E3001,
+                pair.key if value.value is None else value,
+                f"The `type` of resource `{name}` is empty; give a resource type name (Heat: Each Resource must "
+                "contain a Type key.).",
+            )
         elif not isinstance(value.value, str):
             report(
                 E3011,
