@@ -28,6 +28,8 @@ from .resource_properties import E3018, E3019
 def check(found: Evaluation, report: Reporter) -> None:
     evaluator = found.evaluator
     model = evaluator.model
+    # What the static rules already said of a value (an `if` whose both branches the property refuses...).
+    said = sorted(d.start for d in report.diagnostics if d.code in (E3018, E3019))
     for name, entry in model.resources.items():
         body = entry.body
         if body is None:
@@ -42,6 +44,8 @@ def check(found: Evaluation, report: Reporter) -> None:
         for pair in properties.entries():
             prop = schema.get(pair.key_value) if isinstance(pair.key_value, str) else None
             if prop is None or prop.type == "Any" or not _computed(model, pair.value):
+                continue
+            if any(pair.value.start <= start < pair.value.end for start in said):
                 continue
             path = f"resources.{name}.properties.{pair.key_value}"
             with evaluator.muted():

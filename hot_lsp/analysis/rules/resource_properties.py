@@ -336,7 +336,7 @@ class PropertyChecker:
             anchor: Node | tuple[int, int] = key if isinstance(key, Scalar) else span_of_key_line(self.model, node)
             converted = self.mapping(section, prop.schema, node, anchor, path)
         elif prop.constraints:
-            converted = _literal(node)
+            converted = _literal(node, self.model)
         else:
             return UNKNOWN
         self.constraints(section, prop, converted, node, path, key)
@@ -344,7 +344,7 @@ class PropertyChecker:
 
     def scalar(self, section: Section, prop: PropertySchema, node: Node, path: str) -> Any:
         if not isinstance(node, Scalar):
-            self.wrong_type(section, prop, node, path, _refusal(prop.type, node, self.lenient))
+            self.wrong_type(section, prop, node, path, _refusal(prop.type, node, self.lenient, self.model))
             return UNKNOWN
         try:
             converted = convert_scalar(prop.type, node.value)
@@ -357,7 +357,7 @@ class PropertyChecker:
     def items(self, section: Section, prop: PropertySchema, node: Sequence, path: str) -> Any:
         item = prop.schema.get("*") if prop.schema is not None else None
         if item is None:
-            return _literal(node) if prop.constraints else UNKNOWN
+            return _literal(node, self.model) if prop.constraints else UNKNOWN
         if not item.implemented and node.items:
             self.not_implemented(span_of_key_line(self.model, node.items[0]), "0", f"{path}[0]")
             return UNKNOWN
@@ -464,7 +464,7 @@ class PropertyChecker:
             return None
         if prop.type in _SCALAR_KINDS:
             if not isinstance(node, Scalar):
-                return _refusal(prop.type, node, self.lenient)
+                return _refusal(prop.type, node, self.lenient, self.model)
             try:
                 convert_scalar(prop.type, node.value)
             except Rejected as problem:
@@ -475,7 +475,7 @@ class PropertyChecker:
         shape: Any = [] if isinstance(node, Sequence) else {}
         if container_problem(prop.type, shape, self.lenient) is None:
             return None
-        return _refusal(prop.type, node, self.lenient)
+        return _refusal(prop.type, node, self.lenient, self.model)
 
 
 # -- helpers ------------------------------------------------------------------------------------------------
@@ -517,10 +517,10 @@ def _allowed_values(prop: PropertySchema) -> list[str]:
     return []
 
 
-def _literal(node: Node) -> Any:
-    """Plain data as Python, or UNKNOWN when something inside may be a function call."""
+def _literal(node: Node, model: TemplateModel) -> Any:
+    """Plain data as Python, or UNKNOWN when something inside is a function call."""
     for inner in walk(node):
-        if isinstance(inner, Mapping) and len(inner.pairs) == 1:
+        if isinstance(inner, Mapping) and model.call_at(inner) is not None:
             return UNKNOWN
     try:
         return node.to_python()
@@ -528,9 +528,9 @@ def _literal(node: Node) -> Any:
         return UNKNOWN
 
 
-def _refusal(kind: str, node: Node, lenient: bool) -> str:
+def _refusal(kind: str, node: Node, lenient: bool, model: TemplateModel) -> str:
     """Heat's refusal of a list or a mapping for a property of ``kind`` (shortened when long)."""
-    value = _literal(node)
+    value = _literal(node, model)
     message = None
     if value is not UNKNOWN:
         try:
