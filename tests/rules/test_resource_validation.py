@@ -759,6 +759,18 @@ FAILING = [
         "r: {type: OS::Heat::RandomString, properties: {length: 1, character_classes: null, character_sequences: [{sequence: '!'}]}}",
         "Heat 27.0.1: Length property cannot be smaller than combined character class and character sequence minimums",
     ),
+    (  # rs_seq_classes
+        "r: {type: OS::Heat::RandomString, properties: {sequence: digits, character_classes: []}}",
+        'Heat 27.0.1: Property error: resources.r.properties.character_classes[0]: Incorrect translation rule using - cannot resolve Add rule for non-list translation value "character_classes.0".',
+    ),
+    (  # seg_vlan_nothing
+        "s: {type: OS::Neutron::Segment, properties: {network: n, network_type: vlan}}",
+        "Heat 27.0.1: physical_network is required for vlan provider network.",
+    ),
+    (  # eip_nothing
+        "a: {type: AWS::EC2::EIPAssociation, properties: {}}",
+        "Heat 27.0.1: Either 'EIP' or 'AllocationId' must be provided.",
+    ),
 ]
 
 PASSING = [
@@ -1081,6 +1093,18 @@ PASSING = [
     (  # asg_pause_fn
         "lc: {type: AWS::AutoScaling::LaunchConfiguration, properties: {ImageId: i, InstanceType: f}}\n"
         "g: {type: AWS::AutoScaling::AutoScalingGroup, properties: {AvailabilityZones: [z], MinSize: 1, MaxSize: 3, LaunchConfigurationName: {get_resource: lc}}, update_policy: {AutoScalingRollingUpdate: {MaxBatchSize: 2}}}\n",
+        "Heat 27.0.1: accepted",
+    ),
+    (  # rs_seq_only
+        "r: {type: OS::Heat::RandomString, properties: {sequence: digits, length: 1}}",
+        "Heat 27.0.1: accepted",
+    ),
+    (  # ri_null_old_name
+        "i: {type: OS::Neutron::RouterInterface, properties: {router: r, port_id: null}}",
+        "Heat 27.0.1: accepted",
+    ),
+    (  # ri_falsy_new_name
+        "i: {type: OS::Neutron::RouterInterface, properties: {router: 0, router_id: no, subnet: s}}",
         "Heat 27.0.1: accepted",
     ),
 ]

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 
 from ...document import Mapping
 from ._validation_messages import (
+    appended,
     at_least_two,
     conflict,
     dependency,
@@ -444,7 +445,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Designate::Zone": (_zone_needs,),
     "OS::Glance::WebImage": (_image_formats, _image_members),
     "OS::Heat::AccessPolicy": (_allowed_resources,),
-    "OS::Heat::RandomString": (_random_length,),
+    "OS::Heat::RandomString": (appended("sequence", "character_classes"), _random_length),
     "OS::Heat::ScalingPolicy": (_scaling_step("adjustment_type", "min_adjustment_step", "percent_change_in_capacity"),),
     "OS::Heat::SoftwareComponent": (_component_actions,),
     "OS::Heat::SoftwareDeployment": (_deployment_server,),

@@ -132,7 +132,7 @@ def _database_users(p: Props) -> Iterator[Finding]:
     if not databases:
         yield p.key("users"), USERS_NEED_DATABASES.format(p.name)
         return
-    names = {database["name"] for database in databases}
+    names = [database["name"] for database in databases]
     for user in p.items("users"):
         absent = [name for name in user["databases"] if name not in names]
         if absent:

@@ -33,6 +33,18 @@ def translation_conflict(new: str, old: str) -> str:
     return f"Cannot define the following properties at the same time: {new}, {old}"
 
 
+def appended(source: str, target: str) -> Check:
+    """A translation rule appending ``source``'s value to the list ``target``: when the list is written, Heat's
+    rule then also meets its items, and fails on the first."""
+    message = f'Incorrect translation rule using - cannot resolve Add rule for non-list translation value "{target}.0".'
+
+    def check(p: Props) -> Iterator[Finding]:
+        if p[source] and p.written(target):
+            yield p.key(source), message
+
+    return check
+
+
 def per_item(name: str, *checks: Check) -> Check:
     """A check of each item of the list of maps ``name``, each item and each check on its own."""
 

@@ -7,12 +7,9 @@ from collections.abc import Iterator
 
 import netaddr
 
-from ._validation_messages import at_least_two, conflict, dependency, per_item, unspecified, value_dependency
+from ._validation_messages import appended, at_least_two, conflict, dependency, per_item, unspecified, value_dependency
 from ._validation_values import Check, Finding, Props, Rename
 
-ROUTER_AGENT_TRANSLATION = (
-    'Incorrect translation rule using - cannot resolve Add rule for non-list translation value "l3_agent_ids.0".'
-)
 NON_HA_AGENTS = "Non HA routers can only have one L3 agent."
 IPV6_MODES_ON_IPV4 = "ipv6_ra_mode and ipv6_address_mode are not supported for ipv4."
 IPV6_MODES_DIFFER = "When both ipv6_ra_mode and ipv6_address_mode are set, they must be equal."
@@ -29,9 +26,9 @@ def _value_specs(p: Props) -> Iterator[Finding]:
     """NeutronResource.validate_properties: value_specs may not set what the schema has, nor shared or tenant_id.
     Only the types that keep NeutronResource's own validate() run it (the others drop its answer)."""
     refused = {"shared", "tenant_id", *p.schema}
-    found = [(where, key) for where, key in p.keys_of("value_specs") if key in refused]
+    found = [(where, key) for where, key in p.keys_of("value_specs") if isinstance(key, str) and key in refused]
     if found:
-        yield found[0][0], f"{', '.join(sorted(str(key) for _, key in found))} not allowed in value_specs"
+        yield found[0][0], f"{', '.join(sorted(key for _, key in found))} not allowed in value_specs"
 
 
 def _fixed_ip_port(p: Props) -> Iterator[Finding]:
@@ -81,8 +78,7 @@ def _router_agents(p: Props) -> Iterator[Finding]:
     """Router.validate, after the translation rule that appends l3_agent_id to l3_agent_ids (and drops it)."""
     single, listed = p["l3_agent_id"], p["l3_agent_ids"]
     if single and p.written("l3_agent_ids"):
-        yield p.key("l3_agent_id"), ROUTER_AGENT_TRANSLATION  # the appending rule then meets each item, and fails
-        return
+        return  # the translation rule fails first
     agents = (listed or []) + ([single] if single else [])
     distributed, ha = p["distributed"], p["ha"]
     if distributed and agents:
@@ -157,14 +153,14 @@ def _is_ip(text: str) -> bool:
     try:
         if netaddr.valid_ipv4(text, flags=netaddr.INET_ATON):
             return True
-    except netaddr.AddrFormatError:
+    except (netaddr.AddrFormatError, ValueError, TypeError):
         pass
     address, percent, scope = text.rpartition("%") if "%" in text else (text, "", "")
     if percent and not 1 <= len(scope) <= 15:
         return False
     try:
         return bool(netaddr.valid_ipv6(address, netaddr.INET_PTON))
-    except netaddr.AddrFormatError:
+    except (netaddr.AddrFormatError, ValueError, TypeError):
         return False
 
 
@@ -236,7 +232,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Neutron::ProviderNet": (_provider_network,),
     "OS::Neutron::Quota": (at_least_two(),),
     "OS::Neutron::RBACPolicy": (_rbac_action,),
-    "OS::Neutron::Router": (_router_agents,),
+    "OS::Neutron::Router": (appended("l3_agent_id", "l3_agent_ids"), _router_agents),
     "OS::Neutron::RouterInterface": (_interface_target,),
     "OS::Neutron::SecurityGroup": (_group_name,),
     "OS::Neutron::SecurityGroupRule": (_rule,),

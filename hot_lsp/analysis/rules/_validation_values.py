@@ -154,15 +154,22 @@ class Props:
             return None
         return self._value(name, prop)
 
-    def own(self, name: str) -> Any:
-        """The value written for ``name`` itself (None when not written), before any translation rule."""
-        node = self.node.get(name) if self.node is not None else None
-        return None if node is None else _converted(self.site, self.schema[name], node)
-
-    def moved(self, name: str) -> tuple[Any, Where]:
-        """The value a translation rule gives ``name`` (None when there is none), and where it is written."""
+    def given_twice(self, name: str) -> Where | None:
+        """Where the property a translation rule moves to ``name`` is written, when ``name`` is given too (both
+        truthy, as written and as converted: Heat tests one or the other, depending on the rule)."""
         source = self.site.sources(self.path)[name]
-        return self._at_path(source, self.schema[name]), self._key_at(source)
+        node = self.node.get(name) if self.node is not None else None
+        moved = self._node_at(source)
+        if node is None or moved is None:
+            return None
+        prop = self.schema[name]
+        values = (
+            node.to_python(),
+            moved.to_python(),
+            _converted(self.site, prop, node),
+            _converted(self.site, prop, moved),
+        )
+        return self._key_at(source) if all(values) else None
 
     def written(self, name: str) -> bool:
         return self.node is not None and name in self.node
@@ -266,6 +273,14 @@ class Props:
         return _converted(self.site, prop, node)
 
     def _at_path(self, path: Path, prop: PropertySchema) -> Any:
+        node = self._node_at(path)
+        if node is None:
+            return None
+        if isinstance(node, Scalar) and node.value is None:
+            raise Unknown  # whether Heat reads null as nothing or as an empty value depends on the rule
+        return _converted(self.site, prop, node)
+
+    def _node_at(self, path: Path) -> Node | None:
         node: Node | None = self.node
         for key in path:
             if node is None:
@@ -273,9 +288,7 @@ class Props:
             if not isinstance(node, Mapping) or self.site.model.call_at(node) is not None:
                 raise Unknown
             node = node.get(key)
-        if node is None or (isinstance(node, Scalar) and node.value is None):
-            return None
-        return _converted(self.site, prop, node)
+        return node
 
     def _key_at(self, path: Path) -> Where:
         node: Node | None = self.node

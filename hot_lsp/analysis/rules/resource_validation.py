@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...document import Mapping, Scalar
+from ...document import Mapping, Node, Scalar
 from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import BUILTIN_PATH, ResourceType
 from ..codes import define
@@ -128,13 +128,18 @@ def check(model: TemplateModel, report: Reporter) -> None:
         except Unknown:
             continue
         checks = CHECKS.get(rtype.name, ())
+        whose = f"a member of `{site.group}`" if site.group else f"resource `{site.name}`"
+        reported: set[tuple[int, int]] = set()
         for one in (_translations, *checks) if site.renames else checks:
             try:
                 found = list(one(props))
             except Unknown:
                 continue
             for where, message in found:
-                whose = f"a member of `{site.group}`" if site.group else f"resource `{site.name}`"
+                span = (where.start, where.end) if isinstance(where, Node) else where
+                if span in reported:
+                    continue  # Heat stops at the first fault: the next one at the same place shows once it is fixed
+                reported.add(span)
                 report(E3026, where, f"{message} ({whose}: {rtype.name}'s own validation)", needs=AT_VALIDATE)
 
 
@@ -196,10 +201,10 @@ def _translations(p: Props) -> Iterator[Finding]:
     for path, name, source in p.site.renames:
         for mapping in _mappings_at(p, path):
             try:
-                given, (moved, where) = mapping.own(name), mapping.moved(name)
+                where = mapping.given_twice(name)
             except Unknown:
                 continue
-            if given and moved:
+            if where is not None:
                 shown = [part for part in path if part != "*"]
                 yield where, translation_conflict(".".join((*shown, name)), ".".join((*shown, *source)))
 
