@@ -1107,6 +1107,18 @@ PASSING = [
         "i: {type: OS::Neutron::RouterInterface, properties: {router: 0, router_id: no, subnet: s}}",
         "Heat 27.0.1: accepted",
     ),
+    (  # rg_fip_both
+        "g: {type: OS::Heat::ResourceGroup, properties: {count: 1, resource_def: {type: OS::Neutron::FloatingIP, properties: {floating_network: a, floating_network_id: b}}}}",
+        "Heat 27.0.1: accepted",
+    ),
+    (  # rg_port_both
+        "g: {type: OS::Heat::ResourceGroup, properties: {count: 1, resource_def: {type: OS::Neutron::Port, properties: {network: a, network_id: b}}}}",
+        "Heat 27.0.1: accepted",
+    ),
+    (  # asg_fip_both
+        "g: {type: OS::Heat::AutoScalingGroup, properties: {min_size: 1, max_size: 1, resource: {type: OS::Neutron::FloatingIP, properties: {floating_network: a, floating_network_id: b}}}}",
+        "Heat 27.0.1: accepted",
+    ),
 ]
 
 

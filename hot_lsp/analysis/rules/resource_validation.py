@@ -10,6 +10,8 @@ config). Those that read only the template are here, one small check each, with 
 listed in :data:`NEEDS_CLOUD` (docs/rules.md prints the list).
 
 Only literal values are judged: a check that reads a value a function gives says nothing (``_validation_values``).
+The first member of a ResourceGroup or AutoScalingGroup gets the same checks, but for translation rules: Heat
+validates a nested stack leniently, and a rule there runs only on the properties the plugin happens to read.
 Heat meets these faults when it validates the resource: not in a resource it leaves out, nor in an external one
 (``external_id``: Heat validates nothing of its definition).
 """
@@ -130,7 +132,10 @@ def check(model: TemplateModel, report: Reporter) -> None:
         checks = CHECKS.get(rtype.name, ())
         whose = f"a member of `{site.group}`" if site.group else f"resource `{site.name}`"
         reported: set[tuple[int, int]] = set()
-        for one in (_translations, *checks) if site.renames else checks:
+        # A nested stack is validated leniently: a translation rule then only runs on the properties the plugin
+        # reads, and whether it meets both names depends on the type; members' translations are left alone.
+        translated = site.renames and not site.group
+        for one in (_translations, *checks) if translated else checks:
             try:
                 found = list(one(props))
             except Unknown:
