@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers every code)
 from hot_lsp.analysis.codes import AREAS, CODES  # noqa: E402
+from hot_lsp.analysis.rules import resource_validation  # noqa: E402
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 SEVERITY = {"E": "error", "W": "warning", "I": "information", "H": "hint"}
@@ -45,7 +46,29 @@ def render() -> str:
                 "```",
                 "",
             ]
+            out += NOTES.get(code.code, [])
     return "\n".join(out)
+
+
+def resource_validation_notes() -> list[str]:
+    """What E3026 checks, and the validate() checks it leaves to a cloud (from resource_validation's tables)."""
+    checked = sorted({*resource_validation.CHECKS, *resource_validation.RENAMES})
+    out = [
+        "E3026 runs the checks of these types' own `validate()` (and their translation rules) that read only the "
+        "template: " + ", ".join(f"`{name}`" for name in checked) + ".",
+        "",
+        "These checks of Heat's resource plugins need a live cloud, so hot-lsp does not make them:",
+        "",
+        "| type | what it checks | why it needs the cloud |",
+        "|---|---|---|",
+    ]
+    out += [f"| {types} | {what} | {why} |" for types, what, why in resource_validation.NEEDS_CLOUD]
+    out += ["", "The other plugins' `validate()`:", ""]
+    out += [f"- {who}: {what}." for who, what in resource_validation.ELSEWHERE]
+    return [*out, ""]
+
+
+NOTES = {"E3026": resource_validation_notes()}
 
 
 if __name__ == "__main__":
