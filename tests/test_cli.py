@@ -105,12 +105,21 @@ def test_env_values_reach_the_evaluation_rules(tmp_path: Path):
     assert 'error E8004 Incorrect index to "str_split" should be between 0 and 1' in result.stdout
 
 
-def test_a_broken_env_file_is_a_usage_error(tmp_path: Path):
+def test_a_broken_env_file_is_reported_in_it(tmp_path: Path):
+    # Issue 14: the environment's own faults are findings in it, the template is still checked, exit 1.
     (tmp_path / "t.yaml").write_text(SPLIT)
     (tmp_path / "env.yaml").write_text("parameters: [\n")
     result = run("check", "t.yaml", "--env", "env.yaml", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "env.yaml:2:1: error E0001" in result.stdout
+    assert "2 file(s) checked" in result.stdout
+
+
+def test_a_missing_env_file_is_a_usage_error(tmp_path: Path):
+    (tmp_path / "t.yaml").write_text(SPLIT)
+    result = run("check", "t.yaml", "--env", "nowhere.yaml", cwd=tmp_path)
     assert result.returncode == 2
-    assert result.stderr.startswith("hot-lsp check: env.yaml:")
+    assert result.stderr.startswith("hot-lsp check: nowhere.yaml:")
 
 
 ACME = Path(__file__).resolve().parents[1] / "examples" / "catalogues" / "acme.json"
