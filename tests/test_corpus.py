@@ -23,6 +23,9 @@ _REAL_ERRORS = {
     "heat-tempest-plugin/_inline/heat_tempest_plugin/tests/functional/test_nova_server_networks_py/"
     "L00144_server_with_no_nets_template.hot.yaml": {"E3018"},
     "heat-templates/hot/octavia/servers_with_octavia.yaml": {"E3016"},
+}
+# Faults in what the values become or in the files around, which no schema of the text sees.
+_REAL_ERRORS_BEYOND_THE_TEXT = {
     # Issue 14, each refused by Heat 27.0.1 as the template stands: an expiration default in 2017, now past
     # ("Expiration ... is invalid: Expiration time is out of date."); a volume size default of 0 ("0 is out of
     # range (min: 1, max: None)"); get_file targets missing upstream too (MANIFEST.md lists them; python-heatclient:
@@ -64,7 +67,8 @@ def test_no_false_errors_on_real_templates():
         if rel in allowed or rel.startswith(_TEST_ONLY_TYPES):
             continue
         for d in result.diagnostics:
-            if d.severity == ERROR and d.code not in _REAL_ERRORS.get(rel, ()):
+            known = _REAL_ERRORS.get(rel, set()) | _REAL_ERRORS_BEYOND_THE_TEXT.get(rel, set())
+            if d.severity == ERROR and d.code not in known:
                 line = result.parsed.lines.position(d.start)[0] + 1
                 unexpected.append(f"{rel}:{line}: {d.code} {d.message}")
     assert checked >= 160, f"only {checked} templates recognised in the corpus"

@@ -61,7 +61,10 @@ def test_a_crashing_feature_is_answered_empty_and_logged_with_document_and_posit
         and "PlantedFault" in report
         for report in reports
     ), reports
-    assert any("textDocument/hover failed for" in line and crashing in line for line in server.stderr)
+    # The log line travels on stderr, read by another thread than the answer: wait for it, do not race it.
+    assert server.wait_for(
+        lambda: any("textDocument/hover failed for" in line and crashing in line for line in list(server.stderr)), 10
+    )
 
     # The same feature for another document, and other features for the same document, still work.
     assert "flavor" in str(_hover(server, healthy).result)
