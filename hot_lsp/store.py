@@ -45,6 +45,7 @@ from .analysis.overlay import Overlay
 from .analysis.result import Analysis
 from .analysis.validate import Options, analyze
 from .analysis.workspace_index import WorkspaceIndex
+from .document import ParsedDocument
 from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates
 from .document.uris import file_path
@@ -98,6 +99,9 @@ class _Document:
     pending: asyncio.Future[Analysis | None] | None = None  # a worker job for ``version`` in flight
     last_good: Analysis | None = None
     last_good_generation: int = -1
+    # The newest reading of the document's text: the next analysis takes its unchanged pieces (and moves them).
+    # Read and set by the analysis itself (on the worker, in the order the analyses run).
+    base: ParsedDocument | None = None
     snapshot: Snapshot | None = None
     snapshot_key: tuple[object, ...] = field(default=())
 
@@ -225,7 +229,7 @@ class DocumentStore:
             return None
         options = self._options(document, settings, inputs)
         if document.analysis is None or document.options != options:
-            self._store(document, document.generation, options, analyze(document.text, options))
+            self._store(document, document.generation, options, _analyze(document, document.text, options))
         return self._snapshot_of(document, encoding, settings, inputs)
 
     async def snapshot_async(
@@ -278,7 +282,7 @@ class DocumentStore:
             # read; the worst case of a race is one analysis too many, never a wrong one.
             if self._documents.get(document.uri) is not document or document.generation != generation:
                 return None  # superseded before it started: nobody needs it any more
-            return analyze(text, options)
+            return _analyze(document, text, options)
 
         future = asyncio.ensure_future(loop.run_in_executor(self._executor, job))
 
@@ -391,6 +395,15 @@ class DocumentStore:
             )
             document.snapshot_key = key
         return document.snapshot
+
+
+def _analyze(document: _Document, text: str, options: Options) -> Analysis:
+    """Analyse ``text`` of ``document``, taking the unchanged pieces of its newest reading."""
+    base = document.base
+    analysis = analyze(text, options, base)
+    if document.base is base:
+        document.base = analysis.parsed
+    return analysis
 
 
 def _forget_derived(document: _Document) -> None:

@@ -41,15 +41,25 @@ def test_duplicate_key_keeps_last_and_warns_on_the_repeat():
     assert "line 1" in problem.message
 
 
-def test_broken_yaml_reports_one_error_at_the_parser_position_and_keeps_the_partial_tree():
+def test_broken_yaml_reports_one_error_in_its_top_level_key_and_keeps_the_rest():
     text = "resources:\n  a:\n    type: OS::Heat::None\n  b: [1, 2\nc: 3\n"
     parsed = parse(text)
     assert [p.code for p in parsed.problems] == ["E0001"]
     assert not parsed.syntax_ok
-    assert parsed.lines.position(parsed.problems[0].start)[0] == 4
+    # The parser meets the end of the unclosed list at "c:"; the error is the last thing `resources` wrote.
+    assert parsed.lines.position(parsed.problems[0].start) == (3, len("  b: [1, 2") - 1)
     assert "flow sequence" in parsed.problems[0].message
-    # Everything read before the error is kept, for completion and hover.
+    # Everything read before the error is kept, for completion and hover, and the keys after it are read.
     assert parsed.root.get("resources").get("a").get("type").value == "OS::Heat::None"
+    assert parsed.root.get("c").value == 3
+
+
+def test_text_with_a_flow_value_over_lines_at_column_zero_is_read_whole():
+    # Cut at "b:", the first piece does not parse alone; the whole text does, so it counts.
+    text = "a: [1,\nb, c]\nd: 2\n"
+    parsed = parse(text)
+    assert parsed.problems == [] and parsed.syntax_ok
+    assert parsed.root.get("a").to_python() == [1, "b", "c"]
 
 
 def test_flow_mapping_without_space_after_colon_is_accepted_like_heat():

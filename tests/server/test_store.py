@@ -108,9 +108,9 @@ def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
     analysed: list[str] = []
     real = store_module.analyze
 
-    def counting(text, options):
+    def counting(text, options, base=None):
         analysed.append(text)
-        return real(text, options)
+        return real(text, options, base)
 
     monkeypatch.setattr(store_module, "analyze", counting)
 

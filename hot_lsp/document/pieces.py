@@ -1,0 +1,123 @@
+"""Where a text can be read in pieces: each top-level key, and, for a large one, each entry of its block mapping.
+
+A HOT template or environment file is a block mapping of sections, most of them block mappings of named
+entries (parameters, resources, outputs, conditions, parameter_defaults, resource_registry); a large entry is a
+block mapping again (an output's ``value``, a resource's ``properties``). Read piece by piece, an edit re-reads
+one entry instead of the file, and a syntax error in one entry leaves the others read
+(:mod:`hot_lsp.document.piecewise`). This module only finds the cuts, from the lines' indentation, and is
+conservative: what it cannot be sure YAML reads as a block mapping of plain keys (a flow or quoted root, a
+sequence, tabs, document markers, directives, quoted or complex keys, lines less indented than the entries,
+lone carriage returns) is read whole.
+
+Each piece's slice starts at its line's start, so its columns are the ones the whole text has, and ends at the
+next entry's key, where YAML ends the previous entry's mappings: each piece read alone gives the positions and
+node ranges a reading of the whole text gives.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+# A line that starts a plain key: not blank, not a comment, not an indicator YAML reads otherwise; the key ends
+# at the first ": " (or ":" at the line's end). Keys with "#" are left to a whole reading.
+_KEY = re.compile(r"([^\s#\-?:,\[\]{}&*!|>'\"%@`][^\n#]*?)[ \t]*:(?=[ \t\r\n]|$)")
+# A key with nothing after it on its line but a comment: its value is on the lines below.
+_HEADER_REST = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\r?\n|$)")
+_TOP_LINE = re.compile(r"\n(?=[^ \t\r\n#])")  # a line with content at column 0 (after the first)
+_CONTENT_LINE = re.compile(r"\n([ \t]*)(?=[^ \t\r\n#])")  # the next line with content (not a comment)
+_TAB_INDENT = re.compile(r"\n *\t")
+_BOM = "\ufeff"
+# Something like an anchor or alias: an entry with one is read whole, so its aliases find their anchors (it may
+# only be a "*" or "&" in a string: the entry is then read whole for nothing).
+_ANCHOR = re.compile(r"[\s\[{,][&*][^\s\[\]{},]")
+# An entry shorter than this is read whole: reading it is cheaper than assembling its entries.
+SPLIT_ABOVE = 4096
+
+
+@dataclass(frozen=True, slots=True)
+class Cut:
+    """One key of a block mapping: its slice (``start`` at a line's start, ``end`` exclusive), where its key is,
+    and, when its value is a block mapping read entry by entry, those entries (the slice is then only the
+    lines before the first of them)."""
+
+    start: int
+    end: int
+    key_start: int
+    key_end: int
+    entries: tuple[Cut, ...] = ()
+
+    @property
+    def slice_end(self) -> int:
+        """Where this piece's own text ends (its first entry's line, when it has entries)."""
+        return self.entries[0].start if self.entries else self.end
+
+
+def cut(text: str) -> tuple[Cut, ...] | None:
+    """The top-level pieces of ``text``, or None when it must be read whole."""
+    if not text or text.startswith(_BOM) or text.count("\r") != text.count("\r\n"):
+        return None
+    if _TAB_INDENT.search(text) is not None or text.startswith((" ", "\t")):
+        return None
+    if text[0] in "#\r\n":
+        first = _CONTENT_LINE.search(text)
+        if first is None or first.group(1):
+            return None  # only comments, or the first content is indented: read whole
+    line_starts = [0] if text[0] not in "#\r\n" else []
+    line_starts.extend(match.start() + 1 for match in _TOP_LINE.finditer(text))
+    line_starts = [start for start in line_starts if not _is_item(text, start)]
+    if not line_starts:
+        return None
+    return _cuts(text, line_starts, 0, len(text), 0)
+
+
+def _cuts(text: str, line_starts: list[int], indent: int, end: int, level: int) -> tuple[Cut, ...] | None:
+    """One cut per key line of a block mapping indented ``indent`` columns (``line_starts``: their lines)."""
+    cuts: list[Cut] = []
+    for index, line_start in enumerate(line_starts):
+        key_start = line_start + indent
+        key = _KEY.match(text, key_start)
+        if key is None:
+            return None  # a list item, a flow or quoted key, "---", "%YAML"...
+        # Ends where the next key starts: YAML closes this entry's mappings there.
+        finish = line_starts[index + 1] + indent if index + 1 < len(line_starts) else end
+        # The first top-level piece also takes what comes before its key (comments).
+        start = 0 if level == 0 and index == 0 else line_start
+        entries: tuple[Cut, ...] = ()
+        header = _HEADER_REST.match(text, key.end())
+        if header is not None and finish - start > SPLIT_ABOVE and _ANCHOR.search(text, start, finish) is None:
+            entries = _block_entries(text, header.end(), finish, level + 1) or ()
+        cuts.append(Cut(start, finish, key_start, key.end(1), entries))
+    return tuple(cuts)
+
+
+def _block_entries(text: str, begin: int, end: int, level: int) -> tuple[Cut, ...] | None:
+    """The entries of the block mapping on the lines ``begin``..``end``, or None when it is not one to cut."""
+    first = _CONTENT_LINE.search(text, begin - 1, end)
+    if first is None:
+        return None
+    line_start = first.start() + 1
+    indent = len(first.group(1))
+    if indent == 0 or first.group(1).strip(" "):
+        return None
+    line_starts: list[int] = []
+    for match in _shallow_lines(indent).finditer(text, begin - 1, end):
+        if match.end() - match.start() - 1 < indent:
+            return None  # less indented than the entries: YAML reads it some other way
+        if not _is_item(text, match.end()):
+            line_starts.append(match.start() + 1)
+    if not line_starts or line_starts[0] != line_start:
+        return None
+    return _cuts(text, line_starts, indent, end, level)
+
+
+def _is_item(text: str, at: int) -> bool:
+    """Whether a list item starts at ``at``: at a key's indentation, the key's value (an indentless list)."""
+    return text.startswith("-", at) and (at + 1 == len(text) or text[at + 1] in " \t\r\n")
+
+
+@lru_cache(maxsize=64)
+def _shallow_lines(indent: int) -> re.Pattern[str]:
+    """Lines with content indented ``indent`` columns or less (the deeper ones, most of a section, never match)."""
+    return re.compile(rf"\n {{0,{indent}}}(?=[^ \t\r\n#])")
