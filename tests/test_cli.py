@@ -111,7 +111,7 @@ def test_a_broken_env_file_is_reported_in_it(tmp_path: Path):
     (tmp_path / "env.yaml").write_text("parameters: [\n")
     result = run("check", "t.yaml", "--env", "env.yaml", cwd=tmp_path)
     assert result.returncode == 1
-    assert "env.yaml:2:1: error E0001" in result.stdout
+    assert "env.yaml:1:13: error E0001" in result.stdout  # at the unclosed "[", its key's last character
     assert "2 file(s) checked" in result.stdout
 
 

@@ -98,7 +98,7 @@ def test_table_has_aligned_columns_and_warning_lines(tree: Path):
         (["resources", "child.yaml", "--env", "absent-env.yaml"], "absent-env.yaml"),
         (["resources", "notes.yaml"], "is not a HOT template"),
         (["resources", "child.yaml", "--resource-types", "absent.json"], "absent.json"),
-        (["graph", "broken.yaml"], "broken.yaml:3:1: YAML syntax error"),
+        (["graph", "broken.yaml"], "broken.yaml:2:12: YAML syntax error"),
     ],
 )
 def test_usage_and_io_problems_exit_two(tree: Path, args: list[str], message: str):

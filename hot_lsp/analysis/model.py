@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any, TypeVar
 
 from .. import spec
@@ -218,21 +218,41 @@ def effective_version(models: Iterable[TemplateModel]) -> tuple[TemplateVersion,
     return (candidates[0].version if candidates else UNDECLARED_VERSION), False
 
 
-def build_model(parsed: ParsedDocument) -> TemplateModel | None:
-    """The model of a template; None when the root is not a mapping."""
+def build_model(parsed: ParsedDocument, earlier: ParsedDocument | None = None) -> TemplateModel | None:
+    """The model of a template; None when the root is not a mapping. With ``earlier`` (the reading ``parsed``
+    took its unchanged pieces from), the calls and references of each entry it still has are taken from the
+    model built on it instead of found again."""
     root = parsed.root
     if not isinstance(root, Mapping):
         return None
     pair = root.pair(VERSION_KEY)
     version = spec.lookup_version(pair.value.value) if pair is not None and isinstance(pair.value, Scalar) else None
     model = TemplateModel(parsed, root, version or UNDECLARED_VERSION, version is not None, pair)
-    _Builder(model).build()
+    found: Any = earlier.memo.get(_EntryFacts) if earlier is not None else None
+    _Builder(model, found if isinstance(found, dict) else {}).build()
     return model
 
 
+@dataclass(frozen=True, slots=True)
+class _EntryFacts:
+    """What walking one entry added to the model, kept with the reading for the next model (by the entry's key
+    node: a taken piece keeps its nodes, so the same key node means the same entry text)."""
+
+    key: Scalar
+    value: Node
+    version: TemplateVersion
+    calls: list[FunctionCall]
+    look_alikes: list[LookAlike]
+    references: list[Reference]
+    name_slots: list[tuple[RefKind, Scalar]]
+
+
 class _Builder:
-    def __init__(self, model: TemplateModel) -> None:
+    def __init__(self, model: TemplateModel, earlier: dict[int, _EntryFacts]) -> None:
         self.model = model
+        self.earlier = earlier
+        self.kept: dict[int, _EntryFacts] = {}
+        model.parsed.memo[_EntryFacts] = self.kept
 
     def build(self) -> None:
         model = self.model
@@ -242,33 +262,67 @@ class _Builder:
         model.outputs = _entries(model.root.get("outputs"))
         self._parameter_groups(model.root.get("parameter_groups"))
         for name, entry in model.conditions.items():
-            self.walk(entry.value, "condition", Where("conditions", name))
-        for name, entry in model.resources.items():
-            body = entry.body
-            if body is None:
-                continue
-            for pair in body.entries():
-                field_name = pair.key_value
-                context = spec.function_table_of("resources", field_name) if isinstance(field_name, str) else None
-                where = Where("resources", name, field_name if isinstance(field_name, str) else "")
-                if field_name == "depends_on":
-                    self._depends_on(pair.value, where)
-                elif field_name == "condition":
-                    self._condition_field(pair.value, where)
-                elif context is not None:
-                    self.walk(pair.value, context, where)
-        for name, entry in model.outputs.items():
-            body = entry.body
-            if body is None:
-                continue
-            for pair in body.entries():
-                field_name = pair.key_value
-                where = Where("outputs", name, field_name if isinstance(field_name, str) else "")
-                context = spec.function_table_of("outputs", field_name) if isinstance(field_name, str) else None
-                if field_name == "condition":
-                    self._condition_field(pair.value, where)
-                elif context is not None:
-                    self.walk(pair.value, context, where)
+            self._entry(entry, partial(self.walk, entry.value, "condition", Where("conditions", name)))
+        for entry in model.resources.values():
+            self._entry(entry, partial(self._resource, entry))
+        for entry in model.outputs.values():
+            self._entry(entry, partial(self._output, entry))
+
+    def _entry(self, entry: Entry, walk: Callable[[], None]) -> None:
+        """Walk one entry, or take what walking it added from the earlier model when it is the same entry."""
+        model = self.model
+        facts = self.earlier.get(id(entry.key))
+        if (
+            facts is not None
+            and facts.key is entry.key
+            and facts.value is entry.value
+            and facts.version == model.version
+        ):
+            model.calls.extend(facts.calls)
+            model.look_alikes.extend(facts.look_alikes)
+            model.references.extend(facts.references)
+            model.name_slots.extend(facts.name_slots)
+        else:
+            marks = (len(model.calls), len(model.look_alikes), len(model.references), len(model.name_slots))
+            walk()
+            facts = _EntryFacts(
+                entry.key,
+                entry.value,
+                model.version,
+                model.calls[marks[0] :],
+                model.look_alikes[marks[1] :],
+                model.references[marks[2] :],
+                model.name_slots[marks[3] :],
+            )
+        self.kept[id(entry.key)] = facts
+
+    def _resource(self, entry: Entry) -> None:
+        body = entry.body
+        if body is None:
+            return
+        for pair in body.entries():
+            field_name = pair.key_value
+            context = spec.function_table_of("resources", field_name) if isinstance(field_name, str) else None
+            where = Where("resources", entry.name, field_name if isinstance(field_name, str) else "")
+            if field_name == "depends_on":
+                self._depends_on(pair.value, where)
+            elif field_name == "condition":
+                self._condition_field(pair.value, where)
+            elif context is not None:
+                self.walk(pair.value, context, where)
+
+    def _output(self, entry: Entry) -> None:
+        body = entry.body
+        if body is None:
+            return
+        for pair in body.entries():
+            field_name = pair.key_value
+            where = Where("outputs", entry.name, field_name if isinstance(field_name, str) else "")
+            context = spec.function_table_of("outputs", field_name) if isinstance(field_name, str) else None
+            if field_name == "condition":
+                self._condition_field(pair.value, where)
+            elif context is not None:
+                self.walk(pair.value, context, where)
 
     # -- references outside functions ------------------------------------
     def _ref(self, kind: RefKind, node: Node, via: str, where: Where, call: FunctionCall | None = None) -> None:

@@ -89,7 +89,7 @@ def analyze(text: str, options: Options = Options(), base: ParsedDocument | None
     kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
-    model = build_model(parsed) if kind == "template" else None
+    model = build_model(parsed, base) if kind == "template" else None
     around = None
     if model is not None:
         model.catalogue = resource_catalogue(options.resource_type_paths)

@@ -10,7 +10,7 @@ from .positions import LineIndex
 from .problems import Diagnostic
 
 if TYPE_CHECKING:
-    from .piecewise import Pieces
+    from .readings import Pieces
 
 
 @dataclass(slots=True)
@@ -25,3 +25,5 @@ class ParsedDocument:
     truncated: bool = False  # a bound stopped reading: the tree is incomplete
     # Read piece by piece: the pieces, for the next reading of the document to take those it still has.
     pieces: Pieces | None = field(default=None, repr=False, compare=False)
+    # What upper layers derived from this reading's nodes and want the next reading to find (keyed by them).
+    memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)

@@ -6,7 +6,7 @@ block mapping again (an output's ``value``, a resource's ``properties``). Read p
 one entry instead of the file, and a syntax error in one entry leaves the others read
 (:mod:`hot_lsp.document.piecewise`). This module only finds the cuts, from the lines' indentation, and is
 conservative: what it cannot be sure YAML reads as a block mapping of plain keys (a flow or quoted root, a
-sequence, tabs, document markers, directives, quoted or complex keys, lines less indented than the entries,
+sequence, document markers, directives, quoted or complex keys, lines less indented than the entries,
 lone carriage returns) is read whole.
 
 Each piece's slice starts at its line's start, so its columns are the ones the whole text has, and ends at the
@@ -27,13 +27,10 @@ _KEY = re.compile(r"([^\s#\-?:,\[\]{}&*!|>'\"%@`][^\n#]*?)[ \t]*:(?=[ \t\r\n]|$)
 _HEADER_REST = re.compile(r"[ \t]*(?:#[^\n]*)?(?:\r?\n|$)")
 _TOP_LINE = re.compile(r"\n(?=[^ \t\r\n#])")  # a line with content at column 0 (after the first)
 _CONTENT_LINE = re.compile(r"\n([ \t]*)(?=[^ \t\r\n#])")  # the next line with content (not a comment)
-_TAB_INDENT = re.compile(r"\n *\t")
 _BOM = "\ufeff"
-# Something like an anchor or alias: an entry with one is read whole, so its aliases find their anchors (it may
-# only be a "*" or "&" in a string: the entry is then read whole for nothing).
-_ANCHOR = re.compile(r"[\s\[{,][&*][^\s\[\]{},]")
+_AFTER_INDICATOR = frozenset(" \t\r\n[]{},")
 # An entry shorter than this is read whole: reading it is cheaper than assembling its entries.
-SPLIT_ABOVE = 4096
+SPLIT_ABOVE = 4096  # (the entries are read in groups: see piecewise._groups)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,7 +55,7 @@ def cut(text: str) -> tuple[Cut, ...] | None:
     """The top-level pieces of ``text``, or None when it must be read whole."""
     if not text or text.startswith(_BOM) or text.count("\r") != text.count("\r\n"):
         return None
-    if _TAB_INDENT.search(text) is not None or text.startswith((" ", "\t")):
+    if text.startswith((" ", "\t")):
         return None
     if text[0] in "#\r\n":
         first = _CONTENT_LINE.search(text)
@@ -86,7 +83,10 @@ def _cuts(text: str, line_starts: list[int], indent: int, end: int, level: int) 
         start = 0 if level == 0 and index == 0 else line_start
         entries: tuple[Cut, ...] = ()
         header = _HEADER_REST.match(text, key.end())
-        if header is not None and finish - start > SPLIT_ABOVE and _ANCHOR.search(text, start, finish) is None:
+        # Sections are always cut into their entries (a broken entry then leaves the others read); an entry only
+        # when it is large.
+        large = level == 0 or finish - start > SPLIT_ABOVE
+        if header is not None and large and not _may_alias(text, start, finish):
             entries = _block_entries(text, header.end(), finish, level + 1) or ()
         cuts.append(Cut(start, finish, key_start, key.end(1), entries))
     return tuple(cuts)
@@ -110,6 +110,19 @@ def _block_entries(text: str, begin: int, end: int, level: int) -> tuple[Cut, ..
     if not line_starts or line_starts[0] != line_start:
         return None
     return _cuts(text, line_starts, indent, end, level)
+
+
+def _may_alias(text: str, start: int, end: int) -> bool:
+    """Whether something like an anchor or alias is written between ``start`` and ``end``: such an entry is read
+    whole, so that its aliases find their anchors (it may only be a "*" or "&" in a string: the entry is then read
+    whole for nothing). (str.find: a regular expression starting with a class is ten times slower here.)"""
+    for indicator in "&*":
+        at = text.find(indicator, start, end)
+        while at >= 0:
+            if at + 1 < end and text[at - 1] in " \t\n[{," and text[at + 1] not in _AFTER_INDICATOR:
+                return True
+            at = text.find(indicator, at + 1, end)
+    return False
 
 
 def _is_item(text: str, at: int) -> bool:

@@ -19,7 +19,6 @@ read whole (None).
 from __future__ import annotations
 
 import itertools
-import threading
 import zlib
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -30,65 +29,11 @@ from .parsed import ParsedDocument
 from .pieces import Cut
 from .positions import LineIndex
 from .problems import Diagnostic
+from .readings import Piece, Pieces
 from .scalars import type_plain
 
 GROUP_CHARS = 4096
 _readings = itertools.count(1)
-_taking = threading.Lock()  # the loop and the analysis worker may both read from one earlier reading
-
-
-class Piece:
-    """One slice read alone: the pairs it gives its mapping, its problems, and the reading that owns it."""
-
-    __slots__ = ("text", "start", "first_line", "depth", "pairs", "problems", "ok", "plain", "anchors", "owner")
-
-    def __init__(
-        self,
-        text: str,
-        start: int,
-        first_line: int,
-        depth: int,
-        pairs: tuple[Pair, ...],
-        problems: list[Diagnostic],
-        ok: bool,
-        plain: bool,
-        anchors: tuple[str, ...],
-    ) -> None:
-        self.text = text
-        self.start = start
-        self.first_line = first_line
-        self.depth = depth
-        self.pairs = pairs
-        self.problems = problems
-        self.ok = ok
-        self.plain = plain  # no bound hit, alias bomb or merge key: it can be read apart from the rest
-        self.anchors = anchors  # the anchors it defines (its aliases name only these, or it does not parse)
-        self.owner = 0
-
-
-class Pieces:
-    """The pieces of one reading, by (depth, text), for the next reading to take."""
-
-    __slots__ = ("reading", "by_text")
-
-    def __init__(self, reading: int, pieces: Sequence[Piece]) -> None:
-        self.reading = reading
-        by_text: dict[tuple[int, str], list[Piece]] = {}
-        for piece in pieces:
-            by_text.setdefault((piece.depth, piece.text), []).append(piece)
-        self.by_text = by_text
-
-    def take(self, depth: int, text: str, reading: int) -> Piece | None:
-        """A piece of this reading with this text, now owned by ``reading``; None if it has none it still owns."""
-        found = self.by_text.get((depth, text))
-        if not found:
-            return None
-        with _taking:
-            for piece in found:
-                if piece.owner == self.reading:
-                    piece.owner = reading
-                    return piece
-        return None
 
 
 def read_in_pieces(
@@ -102,7 +47,7 @@ def read_in_pieces(
     root = Mapping(pairs, False, pairs[0].key.start, len(text))
     # (A key given twice within one piece is found by its reading and again here: said once.)
     problems = list(dict.fromkeys([*reader.problems, *_duplicates(pairs, lines)]))
-    pieces = Pieces(reader.reading, reader.pieces)
+    pieces = Pieces(reader.reading, reader.pieces, reader.headers)
     for piece in reader.pieces:
         piece.owner = reader.reading
     return ParsedDocument(text, lines, root, problems, syntax_ok=reader.ok, pieces=pieces)
@@ -120,6 +65,7 @@ class _Reader:
         self.ok = True
         self.whole = False  # something ties the pieces together: read the text whole
         self.anchors: set[str] = set()
+        self.headers: list[tuple[int, Pair]] = []
 
     def pairs(self, cuts: tuple[Cut, ...], depth: int) -> tuple[Pair, ...]:
         pairs: list[Pair] = []
@@ -143,13 +89,21 @@ class _Reader:
         return tuple(pairs)
 
     def _header(self, cut: Cut, depth: int) -> Pair:
-        """A key whose value is read entry by entry: the key as YAML types it, over a mapping of the entries."""
+        """A key whose value is read entry by entry: the key as YAML types it, over a mapping of the entries
+        (the earlier reading's pair, moved here, when its entries are all the ones taken from it)."""
         key = _key(self.text, cut)
         entries = self.pairs(cut.entries, depth + 1)
         if not entries:
             return Pair(key, Scalar(None, "", "null", None, cut.key_end, cut.key_end))
         self.problems.extend(_duplicates(entries, self.lines))
-        return Pair(key, Mapping(entries, False, entries[0].key.start, cut.end))
+        pair = self.base.header(depth, key.text, entries) if self.base is not None else None
+        if pair is not None and isinstance(pair.key, Scalar) and pair.key.value == key.value:
+            pair.key.start, pair.key.end = key.start, key.end
+            pair.value.start, pair.value.end = entries[0].key.start, cut.end
+        else:
+            pair = Pair(key, Mapping(entries, False, entries[0].key.start, cut.end))
+        self.headers.append((depth, pair))
+        return pair
 
     def _piece(self, cut: Cut, depth: int) -> Piece:
         """The piece for ``cut``: taken from the earlier reading (moved here) when its text is unchanged."""

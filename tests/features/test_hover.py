@@ -366,7 +366,9 @@ def test_broken_text_uses_the_partial_tree_and_last_good_names():
     )
     text = shown(fixture, last_good=good)
     assert text is not None and text.startswith("**parameter** `flavor`: `string`")
-    assert "Defined on line 4." in text  # the line in the last good text
+    # The current text's own declaration, read although an entry before it is broken (it was the last good
+    # text's line 4 before pieces were read apart).
+    assert "Defined on line 7." in text
     function = shown(fixture.replace("{get_param: flav$0or}", "{get_res$0ource: server}"), last_good=good)
     assert function is not None and function.startswith("**get_resource**")
 

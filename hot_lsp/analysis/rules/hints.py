@@ -36,6 +36,8 @@ _CONDITION_READERS = frozenset({"condition", "if", "not", "and", "or"})
 
 
 def check(model: TemplateModel, report: Reporter) -> None:
+    if not model.parsed.syntax_ok:
+        return  # what the broken entry reads is not known: it may be what uses them
     _unused_parameters(model, report)
     _unused_conditions(model, report)
 
