@@ -32,6 +32,9 @@ class Analysis:
     derived: dict[tuple[Callable[..., Any], tuple[Hashable, ...]], Any] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # The reading of the previous text this one took its unchanged pieces from (what was derived from it, such
+    # as the evaluation of its entries, may be taken too), or None.
+    earlier: ParsedDocument | None = field(default=None, compare=False, repr=False)
 
     def derive(self, build: Callable[..., T], *args: Hashable) -> T:
         """``build(self, *args)``, computed once per analysis, ``build`` and ``args`` (a race only builds it twice).

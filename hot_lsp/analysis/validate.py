@@ -100,7 +100,7 @@ def analyze(text: str, options: Options = Options(), base: ParsedDocument | None
             if options.environment_paths:
                 model.registry = around.registry
     environment = build_environment(parsed) if kind == "environment" else None
-    analysis = Analysis(text, parsed, kind, model, [], environment)
+    analysis = Analysis(text, parsed, kind, model, [], environment, earlier=base if parsed.pieces is not None else None)
     report = Reporter()
     for diagnostic in parsed.problems:
         report.diagnostics.append(diagnostic)

@@ -32,7 +32,7 @@ from .problems import Diagnostic
 from .readings import Piece, Pieces
 from .scalars import type_plain
 
-GROUP_CHARS = 4096
+GROUP_CHARS = 2048
 _readings = itertools.count(1)
 
 

@@ -20,6 +20,7 @@ import time
 from collections.abc import Iterator
 from collections.abc import Mapping as AbcMapping
 from contextlib import contextmanager
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -44,6 +45,15 @@ from .values import OMIT, Symbol, plain, weight
 _IN_PROGRESS = object()
 
 
+@dataclass(frozen=True, slots=True)
+class Recorded:
+    """What evaluating something added to an evaluator: problems, parameter reads, memoised nodes."""
+
+    problems: tuple[Problem, ...]
+    reads: tuple[Read, ...]
+    memo: tuple[tuple[tuple[int, str], tuple[Any, tuple[Read, ...]]], ...]
+
+
 class Evaluator:
     """Evaluates nodes of one template with one set of parameter values."""
 
@@ -65,6 +75,7 @@ class Evaluator:
         # The functions' own checks, run in parse-only mode before a call is evaluated: one checker per context.
         self._parse_checkers: dict[Context, ArgumentChecker] = {}
         self._memo: dict[tuple[int, str], tuple[Any, tuple[Read, ...]]] = {}
+        self._memo_keys: list[tuple[int, str]] = []  # in the order memoised (for ``recorded_since``)
         self._conditions: dict[str, Any] = {}
         self._condition_reads: dict[str, tuple[Read, ...]] = {}
         self._reads: list[Read] = []
@@ -111,7 +122,29 @@ class Evaluator:
         finally:
             self._depth -= 1
         self._memo[key] = (value, tuple(self._reads[start:]) if len(self._reads) > start else ())
+        self._memo_keys.append(key)
         return value
+
+    def mark(self) -> tuple[int, int, int]:
+        """Where the evaluator is now, for ``recorded_since``."""
+        return len(self.problems), len(self._reads), len(self._memo_keys)
+
+    def recorded_since(self, mark: tuple[int, int, int]) -> Recorded:
+        problems, reads, memo = mark
+        keys = self._memo_keys[memo:]
+        return Recorded(
+            tuple(self.problems[problems:]), tuple(self._reads[reads:]), tuple((key, self._memo[key]) for key in keys)
+        )
+
+    def replay(self, recorded: Recorded) -> None:
+        """Take what evaluating the same nodes with the same reads recorded in another evaluator (whose nodes are
+        these very objects, alive: their ids are the memo's keys)."""
+        self.problems.extend(recorded.problems)
+        self._reads.extend(recorded.reads)
+        for key, value in recorded.memo:
+            if key not in self._memo:
+                self._memo[key] = value
+                self._memo_keys.append(key)
 
     def argument(self, node: Node, path: str, context: Context = "normal") -> Any:
         """A function argument: Heat resolves a removed (OMIT) value to None here."""

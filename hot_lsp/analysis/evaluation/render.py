@@ -9,6 +9,7 @@ still shown but cannot fail), then each output.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 from ...document import Mapping, Node, Scalar, Sequence
@@ -19,6 +20,7 @@ from .evaluator import Evaluator
 from .files import FileSource
 from .inputs import NO_INPUTS, Inputs, ParameterValue, resolve_parameters
 from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem
+from .reuse import Walked, entry_value, start_walk, still_valid
 from .values import OMIT, Symbol, plain
 
 HIDDEN = "******"
@@ -37,6 +39,12 @@ class Evaluation:
     _walked: dict[str, Any] | None = field(default=None, repr=False)
     # Facts built from this evaluation by the modules that read it (heat_reach), keyed by their builder.
     derived: dict[Any, Any] = field(default_factory=dict, repr=False)
+    # For the walk to take entries from the previous text's evaluation under the same key (reuse.py): the key
+    # ("" when not cached, nothing taken), the inputs, files and bounds it evaluates with.
+    key: str = ""
+    inputs: Inputs = NO_INPUTS
+    files: FileSource | None = None
+    limits: Limits = DEFAULT_LIMITS
 
     @property
     def problems(self) -> list[Problem]:
@@ -74,7 +82,7 @@ def evaluation(
     kept = analysis.derive(_evaluations_by_key)
     found = kept.get(key)
     if found is None:
-        found = kept[key] = _build_evaluation(analysis, model, inputs, files, limits)
+        found = kept[key] = _build_evaluation(analysis, model, inputs, files, limits, key)
     return found
 
 
@@ -84,10 +92,11 @@ def _evaluations_by_key(analysis: Analysis) -> dict[str, Evaluation]:
 
 
 def _build_evaluation(
-    analysis: Analysis, model: TemplateModel, inputs: Inputs, files: FileSource | None, limits: Limits
+    analysis: Analysis, model: TemplateModel, inputs: Inputs, files: FileSource | None, limits: Limits, key: str = ""
 ) -> Evaluation:
     parameters, errors = resolve_parameters(model, inputs)
-    return Evaluation(analysis, Evaluator(model, parameters, files, limits), parameters, errors)
+    evaluator = Evaluator(model, parameters, files, limits)
+    return Evaluation(analysis, evaluator, parameters, errors, key=key, inputs=inputs, files=files, limits=limits)
 
 
 def render(
@@ -110,10 +119,25 @@ def render(
 def _walk(found: Evaluation) -> dict[str, Any]:
     ev = found.evaluator
     model = ev.model
+    # Entries unchanged since the previous text's evaluation (under the same key) are taken from it.
+    now = start_walk(model, found.inputs, found.limits)
+    earlier = None
+    if found.key and found.analysis.earlier is not None:
+        kept = found.analysis.earlier.memo.get((Walked, found.key))
+        earlier = still_valid(kept if isinstance(kept, Walked) else None, now, found.files)
+    parameters = found.parameters
     # Heat evaluates conditions lazily, as resources and outputs ask for them, so a cycle is named after
     # the condition entered first; the conditions nothing uses are only parsed, never resolved.
-    resources = {name: _resource(ev, name, entry.value) for name, entry in model.resources.items()}
-    outputs = {name: _output(ev, name, entry.value) for name, entry in model.outputs.items()}
+    resources = {
+        name: entry_value(ev, parameters, "resources", entry, partial(_resource, ev, name, entry.value), earlier, now)
+        for name, entry in model.resources.items()
+    }
+    outputs = {
+        name: entry_value(ev, parameters, "outputs", entry, partial(_output, ev, name, entry.value), earlier, now)
+        for name, entry in model.outputs.items()
+    }
+    if found.key:
+        found.analysis.parsed.memo[(Walked, found.key)] = now
     referenced = {r.name for r in model.references if r.kind == "condition"}
     conditions: dict[str, Any] = {}
     for name in model.conditions:
