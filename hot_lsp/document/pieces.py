@@ -17,8 +17,8 @@ node ranges a reading of the whole text gives.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 # A line that starts a plain key: not blank, not a comment, not an indicator YAML reads otherwise; the key ends
 # at the first ": " (or ":" at the line's end). Keys with "#" are left to a whole reading.
@@ -33,11 +33,10 @@ _AFTER_INDICATOR = frozenset(" \t\r\n[]{},")
 SPLIT_ABOVE = 4096  # (the entries are read in groups: see piecewise._groups)
 
 
-@dataclass(frozen=True, slots=True)
-class Cut:
+class Cut(NamedTuple):
     """One key of a block mapping: its slice (``start`` at a line's start, ``end`` exclusive), where its key is,
     and, when its value is a block mapping read entry by entry, those entries (the slice is then only the
-    lines before the first of them)."""
+    lines before the first of them). (A named tuple: a keystroke in a large file makes hundreds.)"""
 
     start: int
     end: int
@@ -82,12 +81,12 @@ def _cuts(text: str, line_starts: list[int], indent: int, end: int, level: int) 
         # The first top-level piece also takes what comes before its key (comments).
         start = 0 if level == 0 and index == 0 else line_start
         entries: tuple[Cut, ...] = ()
-        header = _HEADER_REST.match(text, key.end())
         # Sections are always cut into their entries (a broken entry then leaves the others read); an entry only
         # when it is large.
-        large = level == 0 or finish - start > SPLIT_ABOVE
-        if header is not None and large and not _may_alias(text, start, finish):
-            entries = _block_entries(text, header.end(), finish, level + 1) or ()
+        if level == 0 or finish - start > SPLIT_ABOVE:
+            header = _HEADER_REST.match(text, key.end())
+            if header is not None and not _may_alias(text, start, finish):
+                entries = _block_entries(text, header.end(), finish, level + 1) or ()
         cuts.append(Cut(start, finish, key_start, key.end(1), entries))
     return tuple(cuts)
 
