@@ -49,9 +49,10 @@ def parse(
             truncated=True,
         )
     deadline = time.monotonic() + PURE_PARSE_BUDGET_S
-    cuts = cut(text)
+    earlier = base.pieces if base is not None else None
+    cuts = cut(text, (base.text, earlier.cuts) if base is not None and earlier is not None else None)
     if cuts is not None:
-        in_pieces = read_in_pieces(text, lines, cuts, base.pieces if base is not None else None, deadline)
+        in_pieces = read_in_pieces(text, lines, cuts, earlier, deadline)
         if in_pieces is not None:
             if in_pieces.syntax_ok:
                 return in_pieces

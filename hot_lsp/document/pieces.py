@@ -50,8 +50,9 @@ class Cut(NamedTuple):
         return self.entries[0].start if self.entries else self.end
 
 
-def cut(text: str) -> tuple[Cut, ...] | None:
-    """The top-level pieces of ``text``, or None when it must be read whole."""
+def cut(text: str, earlier: tuple[str, tuple[Cut, ...]] | None = None) -> tuple[Cut, ...] | None:
+    """The top-level pieces of ``text``, or None when it must be read whole. With ``earlier`` (an earlier text and
+    its cuts), a top-level key whose region the edit did not touch keeps its entries' cuts (moved)."""
     if not text or text.startswith(_BOM) or text.count("\r") != text.count("\r\n"):
         return None
     if text.startswith((" ", "\t")):
@@ -65,10 +66,12 @@ def cut(text: str) -> tuple[Cut, ...] | None:
     line_starts = [start for start in line_starts if not _is_item(text, start)]
     if not line_starts:
         return None
-    return _cuts(text, line_starts, 0, len(text), 0)
+    return _cuts(text, line_starts, 0, len(text), 0, _Unchanged(earlier, text) if earlier is not None else None)
 
 
-def _cuts(text: str, line_starts: list[int], indent: int, end: int, level: int) -> tuple[Cut, ...] | None:
+def _cuts(
+    text: str, line_starts: list[int], indent: int, end: int, level: int, unchanged: _Unchanged | None = None
+) -> tuple[Cut, ...] | None:
     """One cut per key line of a block mapping indented ``indent`` columns (``line_starts``: their lines)."""
     cuts: list[Cut] = []
     for index, line_start in enumerate(line_starts):
@@ -83,12 +86,85 @@ def _cuts(text: str, line_starts: list[int], indent: int, end: int, level: int) 
         entries: tuple[Cut, ...] = ()
         # Sections are always cut into their entries (a broken entry then leaves the others read); an entry only
         # when it is large.
-        if level == 0 or finish - start > SPLIT_ABOVE:
+        kept = unchanged.entries(start, finish) if unchanged is not None else None
+        if kept is not None:
+            entries = kept
+        elif level == 0 or finish - start > SPLIT_ABOVE:
             header = _HEADER_REST.match(text, key.end())
             if header is not None and not _may_alias(text, start, finish):
                 entries = _block_entries(text, header.end(), finish, level + 1) or ()
         cuts.append(Cut(start, finish, key_start, key.end(1), entries))
     return tuple(cuts)
+
+
+class _Unchanged:
+    """The top-level regions an edit left as they were: what the text shares with the earlier one at its start and
+    at its end (a cut's entries depend only on its region's text)."""
+
+    def __init__(self, earlier: tuple[str, tuple[Cut, ...]], text: str) -> None:
+        before, cuts = earlier
+        self.by_start = {cut.start: cut for cut in cuts}
+        self.prefix = _common_prefix(before, text)
+        limit = min(len(before), len(text)) - self.prefix
+        self.suffix_start = len(text) - _common_suffix(before, text, limit)
+        self.delta = len(text) - len(before)
+
+    def entries(self, start: int, end: int) -> tuple[Cut, ...] | None:
+        if end < self.prefix:
+            found = self.by_start.get(start)
+            return found.entries if found is not None and found.end == end else None
+        if start > self.suffix_start:
+            delta = self.delta
+            found = self.by_start.get(start - delta)
+            if found is not None and found.end == end - delta:
+                return _moved(found.entries, delta)
+        return None
+
+
+def _moved(cuts: tuple[Cut, ...], delta: int) -> tuple[Cut, ...]:
+    return tuple(
+        Cut(c.start + delta, c.end + delta, c.key_start + delta, c.key_end + delta, _moved(c.entries, delta))
+        for c in cuts
+    )
+
+
+_BLOCK = 4096
+
+
+def _common_prefix(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` share at their start (compared a block at a time, then halving)."""
+    at = 0
+    limit = min(len(a), len(b))
+    while at < limit and a[at : at + _BLOCK] == b[at : at + _BLOCK]:
+        at += _BLOCK
+    high = min(limit, at + _BLOCK)
+    while at < high:
+        middle = (at + high + 1) // 2
+        if a[at:middle] == b[at:middle]:
+            at = middle
+        else:
+            high = middle - 1
+    return min(at, limit)
+
+
+def _common_suffix(a: str, b: str, limit: int) -> int:
+    """How many characters ``a`` and ``b`` share at their end, at most ``limit``."""
+    shared = 0
+    while shared < limit:
+        size = min(_BLOCK, limit - shared)
+        if a[len(a) - shared - size : len(a) - shared] != b[len(b) - shared - size : len(b) - shared]:
+            break
+        shared += size
+    else:
+        return shared
+    low, high = shared, shared + size
+    while low < high:
+        middle = (low + high + 1) // 2
+        if a[len(a) - middle : len(a) - shared] == b[len(b) - middle : len(b) - shared]:
+            low = middle
+        else:
+            high = middle - 1
+    return low
 
 
 def _block_entries(text: str, begin: int, end: int, level: int) -> tuple[Cut, ...] | None:

@@ -47,7 +47,7 @@ def read_in_pieces(
     root = Mapping(pairs, False, pairs[0].key.start, len(text))
     # (A key given twice within one piece is found by its reading and again here: said once.)
     problems = list(dict.fromkeys([*reader.problems, *_duplicates(pairs, lines)]))
-    pieces = Pieces(reader.reading, reader.pieces, reader.headers)
+    pieces = Pieces(reader.reading, reader.pieces, reader.headers, cuts)
     for piece in reader.pieces:
         piece.owner = reader.reading
     return ParsedDocument(text, lines, root, problems, syntax_ok=reader.ok, pieces=pieces)

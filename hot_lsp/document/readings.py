@@ -10,6 +10,7 @@ import threading
 from collections.abc import Sequence
 
 from .nodes import Mapping, Pair
+from .pieces import Cut
 from .problems import Diagnostic
 
 _taking = threading.Lock()  # the loop and the analysis worker may both read from one earlier reading
@@ -48,10 +49,13 @@ class Pieces:
     """The pieces of one reading, by (depth, text), for the next reading to take; and the pairs it put together
     from pieces (a section, a large entry), by (depth, key), so that an unchanged one stays the same object."""
 
-    __slots__ = ("reading", "by_text", "headers")
+    __slots__ = ("reading", "by_text", "headers", "cuts")
 
-    def __init__(self, reading: int, pieces: Sequence[Piece], headers: Sequence[tuple[int, Pair]]) -> None:
+    def __init__(
+        self, reading: int, pieces: Sequence[Piece], headers: Sequence[tuple[int, Pair]], cuts: tuple[Cut, ...]
+    ) -> None:
         self.reading = reading
+        self.cuts = cuts  # where the text was cut (the next cut keeps the regions an edit did not touch)
         by_text: dict[tuple[int, str], list[Piece]] = {}
         for piece in pieces:
             by_text.setdefault((piece.depth, piece.text), []).append(piece)

@@ -1,0 +1,136 @@
+"""Reading in pieces gives the tree a whole reading gives; a reading from an earlier one gives the same again.
+
+The tree is compared node by node (type, range, tag, value, text, style, flow), with the problems and the
+verdict, on every corpus file, with large entries cut at the default size and with every entry cut.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+import time
+
+import pytest
+from shared_paths import CORPUS, needs_corpus
+
+from hot_lsp.document import Mapping, Node, Scalar, Sequence, pieces
+from hot_lsp.document.pieces import cut
+
+parse_module = importlib.import_module("hot_lsp.document.parse")  # (the package exports a function of that name)
+parse = parse_module.parse
+
+CORPUS_FILES = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml", ".json", ".template", ".hot"))
+
+
+def difference(a: Node | None, b: Node | None, path: str = "$") -> str | None:
+    """Where two trees differ (None: nowhere)."""
+    if type(a) is not type(b):
+        return f"{path}: {type(a).__name__} != {type(b).__name__}"
+    if a is None or b is None:
+        return None
+    if (a.start, a.end, a.tag) != (b.start, b.end, b.tag):
+        return f"{path}: {a.start}-{a.end} {a.tag} != {b.start}-{b.end} {b.tag}"
+    if isinstance(a, Scalar):
+        assert isinstance(b, Scalar)
+        same_value = a.value == b.value or (a.value != a.value and b.value != b.value)  # NaN
+        return None if same_value and (a.text, a.style) == (b.text, b.style) else f"{path}: {a!r} != {b!r}"
+    if isinstance(a, Mapping):
+        assert isinstance(b, Mapping)
+        if a.flow != b.flow or len(a.pairs) != len(b.pairs) or a.keys() != b.keys():
+            return f"{path}: mappings differ"
+        for x, y in zip(a.pairs, b.pairs, strict=True):
+            found = difference(x.key, y.key, f"{path}.<key>") or difference(x.value, y.value, f"{path}.{x.key_value}")
+            if found:
+                return found
+        return None
+    assert isinstance(a, Sequence) and isinstance(b, Sequence)
+    if a.flow != b.flow or len(a.items) != len(b.items):
+        return f"{path}: sequences differ"
+    for index, (x, y) in enumerate(zip(a.items, b.items, strict=True)):
+        found = difference(x, y, f"{path}[{index}]")
+        if found:
+            return found
+    return None
+
+
+def problems(parsed) -> list[tuple]:
+    return sorted((p.code, p.message, p.start, p.end) for p in parsed.problems)
+
+
+def whole(text: str):
+    return parse_module._whole(text, parse(text).lines, time.monotonic() + 5)
+
+
+@needs_corpus
+@pytest.mark.parametrize("split_above", [pieces.SPLIT_ABOVE, 0])
+def test_every_corpus_file_reads_the_same_in_pieces(monkeypatch: pytest.MonkeyPatch, split_above: int):
+    monkeypatch.setattr(pieces, "SPLIT_ABOVE", split_above)
+    read_in_pieces = 0
+    for path in CORPUS_FILES:
+        text = path.read_text(encoding="utf-8", errors="replace")
+        in_pieces, at_once = parse(text), whole(text)
+        read_in_pieces += in_pieces.pieces is not None
+        assert difference(in_pieces.root, at_once.root) is None, path
+        assert problems(in_pieces) == problems(at_once), path
+        assert in_pieces.syntax_ok == at_once.syntax_ok, path
+    assert read_in_pieces >= len(CORPUS_FILES) * 3 // 4  # most real files are cut
+
+
+EDITS = ["x", " ", "\n", "\n  ", ": ", "{", "'", '"', "\t", "- ", "#", "&a ", "*a", "", "\n  new:\n    type: string\n"]
+
+
+@needs_corpus
+@pytest.mark.parametrize("seed", range(4))
+def test_a_reading_from_the_previous_one_equals_a_fresh_one(seed: int):
+    rng = random.Random(seed)
+    for path in rng.sample([p for p in CORPUS_FILES if p.suffix == ".yaml" and p.stat().st_size < 60_000], 12):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        previous = parse(text)
+        for _ in range(12):
+            at = rng.randrange(len(text) + 1)
+            text = text[:at] + rng.choice(EDITS) + text[at + rng.choice([0, 0, 1, 3]) :]
+            again, fresh = parse(text, base=previous), parse(text)
+            assert difference(again.root, fresh.root) is None, path
+            assert problems(again) == problems(fresh) and again.syntax_ok == fresh.syntax_ok, path
+            if again.syntax_ok:  # and both are what a whole reading gives
+                assert difference(again.root, whole(text).root) is None, path
+            if previous.pieces is not None:
+                assert cut(text, (previous.text, previous.pieces.cuts)) == cut(text), path
+            previous = again
+
+
+def test_a_syntax_error_stays_in_its_entry_and_the_rest_is_read():
+    text = (
+        "heat_template_version: 2018-08-31\n"
+        "resources:\n"
+        "  a:\n"
+        "    type: OS::Heat::Value\n"
+        "    properties: {value: [1, 2\n"
+        "  b:\n"
+        "    type: OS::Heat::None\n"
+        "outputs:\n"
+        "  o:\n"
+        "    value: {get_resource: b}\n"
+    )
+    parsed = parse(text)
+    assert not parsed.syntax_ok
+    [error] = parsed.problems
+    assert error.code == "E0001"
+    assert text.index("  a:") <= error.start < text.index("  b:")
+    resources = parsed.root.get("resources")
+    assert resources.get("b").get("type").value == "OS::Heat::None"
+    assert resources.get("a").get("type").value == "OS::Heat::Value"  # read before the error
+    assert parsed.root.get("outputs").get("o").get("value").get("get_resource").value == "b"
+
+
+def test_an_edit_takes_the_unchanged_pieces_and_moves_them():
+    text = "parameters:\n  a:\n    type: string\nresources:\n" + "".join(
+        f"  r{i}:\n    type: OS::Heat::None\n    properties: {{}}\n" for i in range(200)
+    )
+    first = parse(text)
+    edited = text.replace("type: string", "type: number")
+    second = parse(edited, base=first)
+    old = {id(p) for found in first.pieces.by_text.values() for p in found}
+    new = [p for found in second.pieces.by_text.values() for p in found]
+    assert sum(id(p) in old for p in new) >= len(new) - 2  # all but the edited group
+    assert difference(second.root, parse(edited).root) is None
