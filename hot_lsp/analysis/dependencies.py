@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from ..document import Node, Scalar, Sequence, walk
 from .evaluation.static_conditions import static_conditions
-from .model import Reference, TemplateModel
+from .model import FunctionCall, Reference, TemplateModel
 
 # The reference kinds that make an edge, and the resource fields they count in.
 _EDGE_VIA = frozenset({"depends_on", "get_resource", "get_attr"})
@@ -131,24 +131,64 @@ def if_branches(model: TemplateModel) -> Branches:
 
 def _compute_branches(model: TemplateModel) -> Branches:
     branches = Branches()
+    # An `if` of an entry the edit left alone (the same call object) is decided as before while the conditions'
+    # definitions, the parameters' names and the version are the same (the static value reads nothing else).
+    interface = _BranchInterface(
+        model.version, tuple((entry.key, entry.value) for entry in model.conditions.values()), tuple(model.parameters)
+    )
+    earlier = model.earlier.get(_compute_branches)
+    reusable = earlier.calls if isinstance(earlier, _DecidedIfs) and earlier.interface.same(interface) else {}
+    kept: dict[int, tuple[FunctionCall, bool | None, tuple[int, ...], tuple[int, ...]]] = {}
     for call in model.calls:
         if call.name != "if" or call.context != "normal" or not isinstance(call.args, Sequence):
             continue
         items = call.args.items
         if len(items) < 2:
             continue
-        value = static_condition(model, items[0])
-        branches.decided[id(call.node)] = value
-        for index, branch in enumerate(items[1:3]):
-            taken = index == 0
-            if value is None:
-                target = branches.uncertain
-            elif value is taken:
-                continue
-            else:
-                target = branches.dead
-            target.update(id(node) for node in walk(branch))
+        found = reusable.get(id(call))
+        if found is not None and found[0] is call:
+            decided = found
+        else:
+            value = static_condition(model, items[0])
+            dead: list[int] = []
+            uncertain: list[int] = []
+            for index, branch in enumerate(items[1:3]):
+                taken = index == 0
+                if value is None:
+                    uncertain.extend(id(node) for node in walk(branch))
+                elif value is not taken:
+                    dead.extend(id(node) for node in walk(branch))
+            decided = (call, value, tuple(dead), tuple(uncertain))
+        kept[id(call)] = decided
+        branches.decided[id(call.node)] = decided[1]
+        branches.dead.update(decided[2])
+        branches.uncertain.update(decided[3])
+    model.parsed.memo[_compute_branches] = _DecidedIfs(interface, kept)
     return branches
+
+
+@dataclass(frozen=True)
+class _BranchInterface:
+    version: object
+    conditions: tuple[tuple[Node, Node], ...]
+    parameters: tuple[str, ...]
+
+    def same(self, other: _BranchInterface) -> bool:
+        return (
+            self.version == other.version
+            and self.parameters == other.parameters
+            and len(self.conditions) == len(other.conditions)
+            and all(a[0] is b[0] and a[1] is b[1] for a, b in zip(self.conditions, other.conditions, strict=True))
+        )
+
+
+@dataclass(frozen=True)
+class _DecidedIfs:
+    """Each `if` call's static value and the ids of the nodes of its dead and uncertain branches, for the next
+    model (its calls of unchanged entries are the same objects)."""
+
+    interface: _BranchInterface
+    calls: dict[int, tuple[FunctionCall, bool | None, tuple[int, ...], tuple[int, ...]]]
 
 
 # -- generic graph helpers --------------------------------------------------------

@@ -121,6 +121,9 @@ class TemplateModel:
     registry: Registry | None = None
     # Facts derived from the model on first use (argument faults, static conditions...): the model never changes.
     derived: dict[Callable[..., Any], Any] = field(default_factory=dict, repr=False)
+    # What was derived from the earlier reading this model's text took its unchanged pieces from (its
+    # ParsedDocument.memo): builders may take from it what still holds for the entries left as they were.
+    earlier: dict[object, object] = field(default_factory=dict, repr=False)
     _resolved_types: dict[tuple[str, str | None], tuple[ResolvedKind, ResourceType | None]] = field(
         default_factory=dict, repr=False
     )
@@ -228,7 +231,9 @@ def build_model(parsed: ParsedDocument, earlier: ParsedDocument | None = None) -
     pair = root.pair(VERSION_KEY)
     version = spec.lookup_version(pair.value.value) if pair is not None and isinstance(pair.value, Scalar) else None
     model = TemplateModel(parsed, root, version or UNDECLARED_VERSION, version is not None, pair)
-    found: Any = earlier.memo.get(_EntryFacts) if earlier is not None else None
+    if earlier is not None:
+        model.earlier = earlier.memo
+    found: Any = model.earlier.get(_EntryFacts)
     _Builder(model, found if isinstance(found, dict) else {}).build()
     return model
 
