@@ -22,7 +22,9 @@ does, and answers what the server asks meanwhile (workspace/configuration, clien
 window/workDoneProgress/create) at once. Bytecode is cached as after ``pip install``: one untimed start of each
 variant first writes any missing ``.pyc`` (``PYTHONDONTWRITEBYTECODE`` is removed from the servers' environment).
 
-Prints median and p90 in ms, and each variant's median over the bare server's. Figures, not pass/fail.
+Prints median and p90 in ms, and each variant's median over the bare server's; also the time from the answer to
+the diagnostics, and the CPU time the server had used when its answer was read (user + system, from /proc, in
+10 ms ticks: barely moved by a busy machine, unlike wall time). Figures, not pass/fail.
 """
 
 from __future__ import annotations
@@ -191,10 +193,23 @@ class Variant:
     diagnoses: bool  # publishes diagnostics (the bare server does not)
     initialize: list[float] = field(default_factory=list)
     diagnostics: list[float] = field(default_factory=list)
+    cpu: list[float] = field(default_factory=list)  # the server's CPU ms when its initialize answer was read
 
 
-def run_once(variant: Variant, folder: Path, profile: tuple[dict[str, Any], dict[str, Any]]) -> tuple[float, float]:
-    """One start: (ms to the initialize answer, ms to the first diagnostics of the opened template, or nan)."""
+def cpu_ms(pid: int) -> float:
+    """User + system CPU time process ``pid`` has used (nan where /proc is not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def run_once(
+    variant: Variant, folder: Path, profile: tuple[dict[str, Any], dict[str, Any]]
+) -> tuple[float, float, float]:
+    """One start: ms to the initialize answer, ms to the first diagnostics of the opened template (nan for a
+    server that publishes none), and the server's CPU ms at the answer."""
     client_info, capabilities = profile
     template = folder / "server.yaml"
     uri = template.as_uri()
@@ -223,6 +238,7 @@ def run_once(variant: Variant, folder: Path, profile: tuple[dict[str, Any], dict
         )
         connection.until(lambda m: m.get("id") == first)
         initialized = (time.perf_counter() - began) * 1000
+        cpu = cpu_ms(process.pid)
         connection.notify("initialized", {})
         connection.notify(
             "textDocument/didOpen",
@@ -238,7 +254,7 @@ def run_once(variant: Variant, folder: Path, profile: tuple[dict[str, Any], dict
         connection.until(lambda m: m.get("id") == last)
         connection.notify("exit", None)
         process.wait(timeout=30)
-        return initialized, diagnosed
+        return initialized, diagnosed, cpu
     finally:
         if process.poll() is None:
             process.kill()
@@ -310,8 +326,9 @@ def main() -> None:
         for round_ in range(options.runs):
             shift = round_ % len(measured)
             for variant in measured[shift:] + measured[:shift]:
-                initialized, diagnosed = run_once(variant, folder, profile)
+                initialized, diagnosed, cpu = run_once(variant, folder, profile)
                 variant.initialize.append(initialized)
+                variant.cpu.append(cpu)
                 if variant.diagnoses:
                     variant.diagnostics.append(diagnosed)
     print(f"{options.runs} starts of each, alternated; {os.cpu_count()} CPUs, load {os.getloadavg()[0]:.2f}")
@@ -319,10 +336,22 @@ def main() -> None:
     print("spawn -> initialize answer")
     for variant in measured:
         print(row(variant.label, variant.initialize, bare))
+    print("server CPU time at the initialize answer")
+    bare_cpu = statistics.median(measured[0].cpu)
+    for variant in measured:
+        print(row(variant.label, variant.cpu, bare_cpu))
     print("spawn -> first publishDiagnostics (initialized and didOpen sent with the answer)")
     for variant in measured:
         if variant.diagnoses:
             print(row(variant.label, variant.diagnostics, None))
+    print("initialize answer -> first publishDiagnostics")
+    for variant in measured:
+        if variant.diagnoses:
+            waits = [
+                diagnosed - answered
+                for answered, diagnosed in zip(variant.initialize, variant.diagnostics, strict=True)
+            ]
+            print(row(variant.label, waits, None))
 
 
 if __name__ == "__main__":
