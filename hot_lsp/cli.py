@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import gc
 import sys
 from collections.abc import Sequence
 
@@ -150,9 +149,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _serve(args: list[str]) -> int:
-    # Starting allocates what lives as long as the process and next to no garbage: no collections until serve()
-    # has frozen it (importing pygls and lsprotocol runs several full ones, ~20 ms together).
-    gc.disable()
     try:
         from .server import serve
     except ImportError as error:  # pragma: no cover - the server ships with the package

@@ -94,7 +94,6 @@ def serve(args: Sequence[str]) -> int:
     # the analysis's once the document parts load it (before any document is in). No collection first: importing
     # leaves next to no garbage (44 objects with everything loaded), and one full collection takes ~30 ms.
     gc.freeze()
-    gc.enable()  # the command line disabled it for start-up (cli.py)
     server.on_parts_built = gc.freeze
 
     if address is not None:
