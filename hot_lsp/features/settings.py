@@ -9,8 +9,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..spec.limits import MAX_NESTED_STACK_DEPTH
-
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -36,6 +34,9 @@ class Settings:
 
         depth = raw.get("nestedDepth", 1)
         if isinstance(depth, str) and depth.strip().upper() == "MAX":
+            # Imported only here: the spec package loads all its tables, which initialize does not need.
+            from ..spec.limits import MAX_NESTED_STACK_DEPTH
+
             depth = MAX_NESTED_STACK_DEPTH  # as hot/resourceList and --nested-depth take it
         return cls(
             environments=strings(raw.get("environments")),

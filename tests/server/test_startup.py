@@ -37,13 +37,12 @@ NOT_BEFORE_A_DOCUMENT = (
     "hot_lsp.store",
     "hot_lsp.features.snapshot",
 )
-# Every hot_lsp module that may load before the answer: the command line, the server's wiring, the features'
-# settings, legend, diagnostics source and deferred entry points, and the spec's tables (the settings' limits).
+# Every hot_lsp module that may load before the answer: the command line, the server's wiring, and the features'
+# settings, legend, diagnostics source and deferred entry points.
 BEFORE_THE_ANSWER = (
     "hot_lsp",
     "hot_lsp.cli",
     "hot_lsp.server",
-    "hot_lsp.spec",
     "hot_lsp.features",
     "hot_lsp.features.settings",
     "hot_lsp.features.diagnostics",
