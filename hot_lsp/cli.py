@@ -114,14 +114,15 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
-    # No subcommand (or options editors add, such as --stdio): serve LSP.
+    # No subcommand (or options editors add, such as --stdio): serve LSP. Decided before the parser is built: its
+    # subcommands' arguments import the commands (and the analysis), which the server loads only when it needs them.
     if not args or args[0] == "serve" or args[0].startswith(("--tcp", "--stdio", "--log-level")):
         return _serve(args[1:] if args and args[0] == "serve" else args)
     if args[0] == "fuzz":
         from .fuzz.run import main as run_fuzz
 
         return run_fuzz(args[1:])
+    parser = build_parser()
     options = parser.parse_args(args)
     if options.command == "check":
         from .commands.check import run_check

@@ -8,6 +8,9 @@ passes in Heat. neutron-lib's two validators Heat calls (``validate_ip_address``
 lines over netaddr, restated below.
 
 Every other custom constraint (``nova.flavor``, ``glance.image``...) asks a service: it is not judged offline.
+
+The three libraries are imported by the checks that use them, when a value first needs one (croniter alone takes
+~20 ms to import, and most templates never name a cron expression).
 """
 
 from __future__ import annotations
@@ -18,10 +21,6 @@ import re
 import zoneinfo
 from collections.abc import Callable
 from typing import Any
-
-import croniter
-import iso8601
-import netaddr
 
 # heat/common/netutils.py
 FQDN_MAX_LEN = 255
@@ -57,6 +56,8 @@ def checked_offline(name: str) -> bool:
 
 def _ip_address(data: Any) -> str | None:
     """neutron-lib validate_ip_address: None when ``data`` is an IP address written the canonical way."""
+    import netaddr
+
     if not isinstance(data, str) or data != data.strip() or not data:
         return f"'{data}' is not a valid IP address"
     try:
@@ -75,6 +76,8 @@ def _ip_address(data: Any) -> str | None:
 
 def _subnet(data: Any) -> str | None:
     """neutron-lib validate_subnet: None when ``data`` is a network in CIDR notation, written canonically."""
+    import netaddr
+
     try:
         if not isinstance(data, str) or data != data.strip() or not data:
             raise ValueError
@@ -92,11 +95,15 @@ def _check_ip_addr(value: Any, now: datetime.datetime | None) -> None:
 
 
 def _check_mac_addr(value: Any, now: datetime.datetime | None) -> None:
+    import netaddr
+
     if not netaddr.valid_mac(value):
         raise _Invalid("Invalid MAC address.")
 
 
 def _check_net_cidr(value: Any, now: datetime.datetime | None) -> None:
+    import netaddr
+
     try:
         netaddr.IPNetwork(netaddr.cidr_abbrev_to_verbose(value))
     except Exception as problem:  # noqa: BLE001 - Heat catches everything here and shows it
@@ -166,6 +173,8 @@ def _check_dns_domain(value: Any, now: datetime.datetime | None) -> None:
 
 def _parse_isotime(text: Any) -> datetime.datetime:
     """oslo.utils timeutils.parse_isotime: iso8601, a time without a zone read as UTC."""
+    import iso8601
+
     try:
         return iso8601.parse_date(text)
     except (iso8601.ParseError, TypeError) as problem:
@@ -195,6 +204,8 @@ def _check_expiration(value: Any, now: datetime.datetime | None) -> None:
 def _check_cron_expression(value: Any, now: datetime.datetime | None) -> None:
     if not value:
         return
+    import croniter
+
     try:
         croniter.croniter(value)
     except Exception as problem:  # noqa: BLE001 - Heat catches everything here and shows it

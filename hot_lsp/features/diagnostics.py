@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from lsprotocol import types
 
-from ..document.problems import Diagnostic
-from .snapshot import Snapshot
+if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis is loaded
+    from ..document.problems import Diagnostic
+    from .snapshot import Snapshot
 
 SOURCE = "hot-lsp"
 RULES_URL = "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md"

@@ -22,11 +22,9 @@ from .. import spec
 from ..analysis.result import Analysis
 from ..document.positions import Encoding
 from ._targets import target_index, token_span
+from .semantic_token_legend import LEGEND as LEGEND  # the legend these tokens are read with
+from .semantic_token_legend import TOKEN_MODIFIERS, TOKEN_TYPES
 from .snapshot import Snapshot
-
-TOKEN_TYPES = ["function", "parameter", "variable", "enumMember"]
-TOKEN_MODIFIERS = ["declaration", "defaultLibrary", "readonly"]
-LEGEND = types.SemanticTokensLegend(token_types=TOKEN_TYPES, token_modifiers=TOKEN_MODIFIERS)
 
 _TYPE = {name: index for index, name in enumerate(TOKEN_TYPES)}
 _DECLARATION, _DEFAULT_LIBRARY, _READONLY = (1 << index for index in range(len(TOKEN_MODIFIERS)))

@@ -9,7 +9,6 @@ last version that parsed, which completion and hover may fall back on.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from lsprotocol import types
 
@@ -18,45 +17,10 @@ from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.file_service import FileService
 from ..analysis.overlay import Overlay
 from ..analysis.result import Analysis
-from ..analysis.template_tree import MAX_NESTED_DEPTH
 from ..analysis.workspace_index import WorkspaceIndex
 from ..document.positions import Encoding
 from ..spec.resource_types import Catalogue
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """``hotLsp.*`` settings (DESIGN.md): from initializationOptions and workspace/configuration."""
-
-    environments: tuple[str, ...] = ()
-    parameters: dict[str, Any] = field(default_factory=dict)
-    disabled_rules: frozenset[str] = frozenset()
-    nested_depth: int = 1
-    resource_type_paths: tuple[str, ...] = ()
-    inlay_hints: bool = False
-
-    @classmethod
-    def from_json(cls, raw: Any) -> Settings:
-        """Read the client's settings object, ignoring what is malformed rather than failing."""
-        if not isinstance(raw, dict):
-            return cls()
-        if isinstance(raw.get("hotLsp"), dict):
-            raw = raw["hotLsp"]
-
-        def strings(value: Any) -> tuple[str, ...]:
-            return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
-
-        depth = raw.get("nestedDepth", 1)
-        if isinstance(depth, str) and depth.strip().upper() == "MAX":
-            depth = MAX_NESTED_DEPTH  # as hot/resourceList and --nested-depth take it
-        return cls(
-            environments=strings(raw.get("environments")),
-            parameters=dict(raw["parameters"]) if isinstance(raw.get("parameters"), dict) else {},
-            disabled_rules=frozenset(c.upper() for c in strings(raw.get("disabledRules"))),
-            nested_depth=depth if isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0 else 1,
-            resource_type_paths=strings(raw.get("resourceTypePaths")),
-            inlay_hints=raw.get("inlayHints") is True,
-        )
+from .settings import Settings
 
 
 @dataclass(frozen=True, slots=True)

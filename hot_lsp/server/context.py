@@ -3,22 +3,27 @@ the session and call back into it through this narrow view, so neither imports t
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from lsprotocol import types
 
-from ..features.snapshot import Settings, Snapshot
-from ..store import DocumentStore, WorkspaceInputs
-from .indexing import WorkspaceIndexing
+if TYPE_CHECKING:  # loaded with the first document, after initialize (session.py)
+    from ..features.settings import Settings
+    from ..features.snapshot import Snapshot
+    from ..store import DocumentStore, WorkspaceInputs
+    from .indexing import WorkspaceIndexing
 
 
 class ServerContext(Protocol):
     """The session (``session.HotLanguageServer``) as its parts use it."""
 
-    store: DocumentStore
     settings: Settings
     debounce: float
-    indexing: WorkspaceIndexing
+
+    @property
+    def store(self) -> DocumentStore: ...
+    @property
+    def indexing(self) -> WorkspaceIndexing: ...
 
     @property
     def pull_diagnostics(self) -> bool: ...

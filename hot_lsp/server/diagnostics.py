@@ -13,13 +13,16 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
 from ..features.diagnostics import SOURCE, lsp_diagnostics
-from ..features.snapshot import Snapshot
 from .client_capabilities import adapt_diagnostics
 from .context import ServerContext
+
+if TYPE_CHECKING:
+    from ..features.snapshot import Snapshot
 
 log = logging.getLogger("hot_lsp.server")
 

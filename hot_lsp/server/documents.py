@@ -10,7 +10,6 @@ import logging
 
 from lsprotocol import types
 
-from ..document.uris import file_path
 from .session import HotLanguageServer
 
 log = logging.getLogger("hot_lsp.server")
@@ -48,6 +47,8 @@ def handle_did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentPa
 
 
 def handle_did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentParams) -> None:
+    from ..document.uris import file_path  # here: the document package loads the parser, start-up does without
+
     path = file_path(params.text_document.uri)
     if path is not None:
         ls.file_tracking.files_changed([path])

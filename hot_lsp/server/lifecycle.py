@@ -14,7 +14,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..features.snapshot import Settings
+from ..features.settings import Settings
 from .session import HotLanguageServer
 
 log = logging.getLogger("hot_lsp.server")

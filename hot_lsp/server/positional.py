@@ -12,14 +12,17 @@ from __future__ import annotations
 from lsprotocol import types
 from pygls.exceptions import JsonRpcContentModified
 
-from ..features.code_actions import code_actions
-from ..features.completion import completion
-from ..features.completion_docs import resolve
-from ..features.definition import definition
-from ..features.hover import hover
-from ..features.inlay_hints import inlay_hints
-from ..features.references import references
-from ..features.rename import prepare_rename, rename
+from ..features.deferred import (
+    code_actions,
+    completion,
+    definition,
+    hover,
+    inlay_hints,
+    prepare_rename,
+    references,
+    rename,
+    resolve,
+)
 from .client_capabilities import (
     adapt_completion,
     adapt_hover,

@@ -4,6 +4,10 @@ what the workspace gives them, the workers, and how a failing feature is reporte
 :class:`HotLanguageServer` holds it; the handler modules read it. Two parts keep state of their own and live
 in their own modules: diagnostics (:class:`~hot_lsp.server.diagnostics.DiagnosticsScheduler`) and the tracking
 of files other documents read, with the workspace index (:class:`~hot_lsp.server.file_tracking.FileTracking`).
+
+The parts that work on documents (the store, the index, ...: document_parts.py) are built when first used, the
+first document or the index at ``initialized``: their modules load the analysis, which ``initialize`` does not
+need.
 """
 
 from __future__ import annotations
@@ -14,7 +18,8 @@ import os
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from typing import Any, TypeVar
+from functools import cached_property
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
@@ -22,17 +27,20 @@ from pygls.exceptions import FeatureRequestError, JsonRpcContentModified
 from pygls.lsp.server import LanguageServer
 
 from .. import __version__
-from ..analysis.file_service import FileService
-from ..analysis.template_tree import TreeCache
-from ..document.positions import Encoding
-from ..document.uris import is_file_uri, path_or_uri
-from ..features.snapshot import Settings, Snapshot
-from ..store import DocumentStore, Superseded, WorkspaceInputs
+from ..features.settings import Settings
 from .diagnostics import DiagnosticsScheduler
-from .environment_files import EnvironmentFiles
-from .file_tracking import FileTracking
-from .indexing import WorkspaceIndexing
 from .protocol import HotProtocol
+
+if TYPE_CHECKING:
+    from ..analysis.file_service import FileService
+    from ..analysis.template_tree import TreeCache
+    from ..document.positions import Encoding
+    from ..features.snapshot import Snapshot
+    from ..store import DocumentStore, WorkspaceInputs
+    from .document_parts import DocumentParts
+    from .environment_files import EnvironmentFiles
+    from .file_tracking import FileTracking
+    from .indexing import WorkspaceIndexing
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -64,21 +72,53 @@ class HotLanguageServer(LanguageServer):
         )
         # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
         self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
-        self.files = FileService()  # what features read other files through, for the server's life
-        self.store = DocumentStore(self.analysis_pool, self.files)
-        self.environment_files = EnvironmentFiles()
-        self.trees = TreeCache()  # nested stacks, for hot/resourceList and document symbols
         self.settings = Settings()
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
         self.init_settings: dict[str, Any] = {}  # from initializationOptions; the configuration overrides them
         self.configured: asyncio.Event | None = None  # set once the first workspace/configuration answer is in
         self.debounce = debounce_seconds()
-        # The workspace index: read in the background from ``initialized`` on, between analyses (indexing.py).
-        self.indexing = WorkspaceIndexing(self.analysis_pool)
         self.diagnostics = DiagnosticsScheduler(self)
-        self.file_tracking = FileTracking(self, self.diagnostics)
-        self.indexing.on_change = self.file_tracking.index_changed
-        self.store.on_analysis = self.file_tracking.document_analysed
+        # Called once the document parts are built (serve() freezes what they loaded out of the collector's way).
+        self.on_parts_built: Callable[[], None] | None = None
+
+    # -- the parts that work on documents, built on first use ---------------------------------------
+
+    @cached_property
+    def parts(self) -> DocumentParts:
+        from .document_parts import build_parts
+
+        parts = build_parts(self, self.analysis_pool, self.diagnostics)
+        if self.on_parts_built is not None:
+            self.on_parts_built()
+        return parts
+
+    @property
+    def parts_built(self) -> bool:
+        return "parts" in self.__dict__
+
+    @property
+    def files(self) -> FileService:
+        return self.parts.files
+
+    @property
+    def store(self) -> DocumentStore:
+        return self.parts.store
+
+    @property
+    def environment_files(self) -> EnvironmentFiles:
+        return self.parts.environment_files
+
+    @property
+    def trees(self) -> TreeCache:
+        return self.parts.trees
+
+    @property
+    def indexing(self) -> WorkspaceIndexing:
+        return self.parts.indexing
+
+    @property
+    def file_tracking(self) -> FileTracking:
+        return self.parts.file_tracking
 
     # -- the client ---------------------------------------------------------------------------------
 
@@ -113,6 +153,8 @@ class HotLanguageServer(LanguageServer):
 
     def workspace_folders(self) -> tuple[str, ...]:
         """The local paths of the workspace folders (the root when the client names no folders)."""
+        from ..document.uris import is_file_uri, path_or_uri  # the document package loads the parser
+
         try:
             workspace = self.workspace
         except RuntimeError:  # not initialized yet
@@ -125,6 +167,8 @@ class HotLanguageServer(LanguageServer):
 
     def workspace_inputs(self) -> WorkspaceInputs:
         """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
+        from ..store import WorkspaceInputs
+
         folders = self.workspace_folders()
         environments = self.environment_files.load(self.settings.environments, folders)
         paths = self.environment_files.paths(self.settings.environments, folders)
@@ -150,6 +194,8 @@ class HotLanguageServer(LanguageServer):
 
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
+        from ..store import Superseded
+
         inputs = self.workspace_inputs()
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
@@ -260,6 +306,7 @@ class HotLanguageServer(LanguageServer):
 
     def shutdown(self) -> None:
         self.diagnostics.cancel_all()
-        self.indexing.shutdown()
+        if self.parts_built:
+            self.indexing.shutdown()
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()

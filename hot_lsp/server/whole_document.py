@@ -8,18 +8,19 @@ the time the answer arrives.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..analysis.template_tree import Tree, clamp_depth
-from ..features.folding import folding_ranges
-from ..features.links import document_links
-from ..features.semantic_tokens import LEGEND, semantic_tokens, semantic_tokens_range
-from ..features.symbols import document_symbols
+from ..features.deferred import document_links, document_symbols, folding_ranges, semantic_tokens, semantic_tokens_range
+from ..features.semantic_token_legend import LEGEND
 from .client_capabilities import adapt_document_symbols, adapt_folding, adapt_links, folding_limit
 from .diagnostics import PULL_OPTIONS
 from .session import HotLanguageServer
 from .workspace import nested_tree
+
+if TYPE_CHECKING:
+    from ..analysis.template_tree import Tree
 
 
 def register(server: HotLanguageServer) -> None:
@@ -54,6 +55,8 @@ async def handle_document_symbol(
     snapshot = await ls.snapshot(params.text_document.uri)
     if snapshot is None:
         return None
+    from ..analysis.template_tree import clamp_depth  # loaded with the snapshot's analysis
+
     nested: Tree | None = None
     depth = clamp_depth(snapshot.settings.nested_depth)
     if snapshot.analysis.model is not None and depth > 0:

@@ -13,18 +13,20 @@ import asyncio
 import json
 import os
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
-from ..analysis.resource_list import row_json, tree_rows
-from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, TreeCache, build_tree, clamp_depth, tree_inputs
-from ..document.uris import file_path, is_file_uri, path_or_uri
-from ..features.evaluation_context import PARAMETERS_SOURCE
-from ..features.snapshot import Snapshot
-from ..features.symbols import workspace_symbols
+from ..features.deferred import workspace_symbols
 from .session import HotLanguageServer
+
+if TYPE_CHECKING:
+    from ..analysis.template_tree import Tree, TreeCache
+    from ..features.snapshot import Snapshot
+
+# The analysis these handlers call is imported where they call it (loaded by then with the documents' analyses),
+# so that the server answers initialize without it.
 
 RESOURCE_LIST = "hot/resourceList"
 
@@ -61,6 +63,8 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
     snapshot = await ls.snapshot(uri)
     if snapshot is None or snapshot.analysis.model is None:
         return {"resources": []}
+    from ..analysis.resource_list import row_json, tree_rows
+
     try:
         tree = await nested_tree(ls, snapshot, depth)
         rows = tree_rows(tree) if tree is not None else []
@@ -72,6 +76,8 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
 
 def requested_depth(params: Any, default: int) -> int:
     """``nestedDepth`` of a hot/resourceList request: a number from 0 or "MAX"; absent: the setting."""
+    from ..analysis.template_tree import MAX_NESTED_DEPTH, clamp_depth
+
     value = params.get("nestedDepth") if isinstance(params, dict) else getattr(params, "nestedDepth", None)
     if value is None:
         return clamp_depth(default)
@@ -90,6 +96,8 @@ def _document_uri(params: Any) -> str | None:
 
 
 def handle_did_change_watched_files(ls: HotLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
+    from ..document.uris import file_path
+
     ls.file_tracking.files_changed([path for path in (file_path(change.uri) for change in params.changes) if path])
 
 
@@ -112,6 +120,10 @@ def build_nested_tree(
 ) -> Tree | None:
     """The document's tree of nested stacks to ``depth``: files resolved from the document, read inside the
     workspace folders (or beside the document when there are none) and the environment files' folders."""
+    from ..analysis.template_tree import build_tree, tree_inputs
+    from ..document.uris import is_file_uri, path_or_uri
+    from ..features.evaluation_context import PARAMETERS_SOURCE
+
     if snapshot.analysis.model is None:
         return None
     path = path_or_uri(snapshot.uri)

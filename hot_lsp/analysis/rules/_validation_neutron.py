@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-import netaddr
-
 from ._validation_messages import appended, at_least_two, conflict, dependency, per_item, unspecified, value_dependency
 from ._validation_values import Check, Finding, Props, Rename
 
@@ -150,6 +148,8 @@ def _subnet_gateway(p: Props) -> Iterator[Finding]:
 
 def _is_ip(text: str) -> bool:
     """oslo.utils netutils.is_valid_ip: an IPv4 address in any inet_aton form, or an IPv6 one (a scope allowed)."""
+    import netaddr  # when a gateway is first checked (custom_constraints.py says why)
+
     try:
         if netaddr.valid_ipv4(text, flags=netaddr.INET_ATON):
             return True

@@ -1,0 +1,48 @@
+"""The ``hotLsp.*`` settings a session runs with, read from what the client sends.
+
+Apart from the snapshot (which carries them) so that the server can read the settings of ``initialize`` without
+loading the analysis the snapshot's other fields come from.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """``hotLsp.*`` settings (DESIGN.md): from initializationOptions and workspace/configuration."""
+
+    environments: tuple[str, ...] = ()
+    parameters: dict[str, Any] = field(default_factory=dict)
+    disabled_rules: frozenset[str] = frozenset()
+    nested_depth: int = 1
+    resource_type_paths: tuple[str, ...] = ()
+    inlay_hints: bool = False
+
+    @classmethod
+    def from_json(cls, raw: Any) -> Settings:
+        """Read the client's settings object, ignoring what is malformed rather than failing."""
+        if not isinstance(raw, dict):
+            return cls()
+        if isinstance(raw.get("hotLsp"), dict):
+            raw = raw["hotLsp"]
+
+        def strings(value: Any) -> tuple[str, ...]:
+            return tuple(v for v in value if isinstance(v, str)) if isinstance(value, list) else ()
+
+        depth = raw.get("nestedDepth", 1)
+        if isinstance(depth, str) and depth.strip().upper() == "MAX":
+            # Imported only here: the spec package loads all its tables, which initialize does not need.
+            from ..spec.limits import MAX_NESTED_STACK_DEPTH
+
+            depth = MAX_NESTED_STACK_DEPTH  # as hot/resourceList and --nested-depth take it
+        return cls(
+            environments=strings(raw.get("environments")),
+            parameters=dict(raw["parameters"]) if isinstance(raw.get("parameters"), dict) else {},
+            disabled_rules=frozenset(c.upper() for c in strings(raw.get("disabledRules"))),
+            nested_depth=depth if isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0 else 1,
+            resource_type_paths=strings(raw.get("resourceTypePaths")),
+            inlay_hints=raw.get("inlayHints") is True,
+        )
