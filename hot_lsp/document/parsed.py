@@ -27,3 +27,8 @@ class ParsedDocument:
     pieces: Pieces | None = field(default=None, repr=False, compare=False)
     # What upper layers derived from this reading's nodes and want the next reading to find (keyed by them).
     memo: dict[object, object] = field(default_factory=dict, repr=False, compare=False)
+
+    @property
+    def out_of_date(self) -> bool:
+        """Whether a newer reading of the document took pieces of this one (its nodes may have moved since)."""
+        return self.pieces is not None and self.pieces.taken

@@ -98,6 +98,8 @@ class _Reader:
         self.problems.extend(_duplicates(entries, self.lines))
         pair = self.base.header(depth, key.text, entries) if self.base is not None else None
         if pair is not None and isinstance(pair.key, Scalar) and pair.key.value == key.value:
+            if pair.key.start != key.start or pair.value.end != cut.end:
+                self.base.taken = True  # type: ignore[union-attr]
             pair.key.start, pair.key.end = key.start, key.end
             pair.value.start, pair.value.end = entries[0].key.start, cut.end
         else:
@@ -115,6 +117,8 @@ class _Reader:
         if piece is None:
             return self._read(cut, text, first_line, depth)
         if piece.start != cut.start:
+            assert self.base is not None
+            self.base.taken = True  # (said before the move: see Pieces.taken)
             _move(piece, cut.start - piece.start, first_line, shared=bool(piece.anchors))
         return piece
 

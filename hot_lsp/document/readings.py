@@ -49,13 +49,16 @@ class Pieces:
     """The pieces of one reading, by (depth, text), for the next reading to take; and the pairs it put together
     from pieces (a section, a large entry), by (depth, key), so that an unchanged one stays the same object."""
 
-    __slots__ = ("reading", "by_text", "headers", "cuts")
+    __slots__ = ("reading", "by_text", "headers", "cuts", "taken")
 
     def __init__(
         self, reading: int, pieces: Sequence[Piece], headers: Sequence[tuple[int, Pair]], cuts: tuple[Cut, ...]
     ) -> None:
         self.reading = reading
         self.cuts = cuts  # where the text was cut (the next cut keeps the regions an edit did not touch)
+        # Set (before anything is moved) once a newer reading moves a piece it took: this reading's tree is then
+        # out of date, and a feature that read it while it moved must not answer from it.
+        self.taken = False
         by_text: dict[tuple[int, str], list[Piece]] = {}
         for piece in pieces:
             by_text.setdefault((piece.depth, piece.text), []).append(piece)

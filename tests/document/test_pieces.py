@@ -134,3 +134,12 @@ def test_an_edit_takes_the_unchanged_pieces_and_moves_them():
     new = [p for found in second.pieces.by_text.values() for p in found]
     assert sum(id(p) in old for p in new) >= len(new) - 2  # all but the edited group
     assert difference(second.root, parse(edited).root) is None
+
+
+def test_a_reading_whose_pieces_moved_says_it_is_out_of_date():
+    text = "parameters:\n  a:\n    type: string\nresources:\n  r:\n    type: OS::Heat::None\n"
+    first = parse(text)
+    again = parse(text, base=first)  # the same text: pieces taken where they are, nothing moves
+    assert not first.out_of_date
+    moved = parse("# a comment\n" + text, base=again)
+    assert again.out_of_date and not moved.out_of_date
