@@ -32,7 +32,7 @@ from ruamel.yaml.events import (
     SequenceStartEvent,
 )
 
-from .nodes import Mapping, Node, Pair, Scalar, Sequence
+from .nodes import Mapping, Node, Pair, Scalar, Sequence, hashable_key
 from .parsed import ParsedDocument
 from .positions import LineIndex
 from .problems import Diagnostic
@@ -303,11 +303,7 @@ class _TreeBuilder:
             return
         seen = frame.seen
         assert seen is not None
-        try:
-            hash(key.value)
-            marker = key.value
-        except TypeError:
-            marker = repr(key.value)
+        marker = hashable_key(key.value)
         earlier = seen.get(marker)
         if earlier is not None:
             line = self.first_line + self.body.count(chr(10), 0, earlier.start - self.shift) + 1

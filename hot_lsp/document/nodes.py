@@ -116,23 +116,23 @@ class Mapping(Node):
         self.tag = tag
         entries: dict[Any, Pair] = {}
         for pair in merged:
-            entries[_hashable(pair.key_value)] = pair
+            entries[hashable_key(pair.key_value)] = pair
         for pair in pairs:
             if isinstance(pair.key, Scalar) and pair.key.value == "<<" and pair.key.style is None:
                 continue
-            entries[_hashable(pair.key_value)] = pair
+            entries[hashable_key(pair.key_value)] = pair
         self._entries = entries
         self.weight = 1 + sum(p.key.weight + p.value.weight for p in pairs)
 
     def get(self, key: Any) -> Node | None:
-        pair = self._entries.get(_hashable(key))
+        pair = self._entries.get(hashable_key(key))
         return pair.value if pair is not None else None
 
     def pair(self, key: Any) -> Pair | None:
-        return self._entries.get(_hashable(key))
+        return self._entries.get(hashable_key(key))
 
     def __contains__(self, key: Any) -> bool:
-        return _hashable(key) in self._entries
+        return hashable_key(key) in self._entries
 
     def entries(self) -> Iterator[Pair]:
         """Effective entries (last duplicate wins, merges applied), in source order of the winners."""
@@ -164,7 +164,8 @@ class Mapping(Node):
         return f"Mapping(n={len(self._entries)}@{self.start}:{self.end})"
 
 
-def _hashable(value: Any) -> Any:
+def hashable_key(value: Any) -> Any:
+    """A key's value as a dict key: itself, or its repr when it cannot be hashed (a key YAML reads as a list)."""
     try:
         hash(value)
     except TypeError:

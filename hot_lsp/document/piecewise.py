@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from .builder import duplicate_key, read_slice
-from .nodes import Mapping, Node, Pair, Scalar
+from .nodes import Mapping, Node, Pair, Scalar, hashable_key
 from .parsed import ParsedDocument
 from .pieces import Cut
 from .positions import LineIndex
@@ -265,11 +265,7 @@ def _duplicates(pairs: Sequence[Pair], lines: LineIndex) -> list[Diagnostic]:
         key = pair.key
         if not isinstance(key, Scalar):
             continue
-        try:
-            hash(key.value)
-            marker = key.value
-        except TypeError:
-            marker = repr(key.value)
+        marker = hashable_key(key.value)
         earlier = seen.get(marker)
         if earlier is not None:
             found.append(duplicate_key(key, lines.line_of(earlier.start) + 1))
