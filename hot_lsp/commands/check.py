@@ -79,9 +79,10 @@ def check_options(
         # Their resource_registry maps the templates' types (to other types, or to templates checked against).
         environment_paths=tuple(os.path.abspath(path) for path in environment_paths),
     )
-    # Absolute paths an environment names are looked for only below the folders checked.
-    roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
-    return replace(options, file_roots=roots)
+    # Absolute paths an environment names are looked for only below the folders checked: each once, however many
+    # of the files named are in it (every analysis goes through the roots, so n files named must not make n roots).
+    folders = (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
+    return replace(options, file_roots=tuple(dict.fromkeys(folders)))
 
 
 def check_text(path: str, text: str, options: Options) -> Analysis:
