@@ -42,7 +42,7 @@ def calls(paths: list[str]) -> int:
     sys.setprofile(profile)
     try:
         with redirect_stdout(io.StringIO()):
-            run_check(paths, "text", frozenset())
+            run_check(paths, "text", frozenset(), jobs=1)
     finally:
         sys.setprofile(None)
     return count
@@ -58,7 +58,7 @@ def test_naming_files_costs_what_the_folder_walk_costs(tmp_path: Path, monkeypat
         (folder / f"t{i:03}.yaml").write_text(TEMPLATE)
         named.append(str(folder / f"t{i:03}.yaml"))
     with redirect_stdout(io.StringIO()):
-        run_check(["tree"], "text", frozenset())  # imports and the catalogue, once
+        run_check(["tree"], "text", frozenset(), jobs=1)  # imports and the catalogue, once
     walked = calls(["tree"])
     one_by_one = calls(named)
     assert (one_by_one - walked) / FILES < ALLOWED_EXTRA_CALLS_PER_FILE, (walked, one_by_one)
