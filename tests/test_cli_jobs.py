@@ -1,8 +1,9 @@
-"""``hot-lsp check --jobs N``: every core for many files, and the same report, byte for byte, as one process
-gives."""
+"""``hot-lsp check --jobs N``: every core for many files, and the same report, byte for byte, as one process gives;
+the progress line on a terminal only, erased at the end."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -141,3 +142,65 @@ def test_jobs_must_be_a_positive_number(tree: Path):
 
 def test_help_describes_jobs(tree: Path):
     assert "--jobs N" in run("--help", cwd=tree).stdout
+
+
+@pytest.fixture(scope="module")
+def long_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Enough files for a progress line from the start (``progress.SHOW_FROM_FILES``)."""
+    root = tmp_path_factory.mktemp("long")
+    for i in range(600):
+        (root / f"t{i:03}.yaml").write_text(GOOD.format(i=i))
+    return root
+
+
+def test_no_progress_when_stderr_is_not_a_terminal(long_run: Path):
+    result = run(".", cwd=long_run)
+    assert result.returncode == 0
+    assert result.stderr == ""
+    assert result.stdout == "600 file(s) checked: 0 error(s), 0 warning(s) in 0 file(s)\n"
+
+
+def terminal_screen(written: str) -> str:
+    """What one line of a terminal shows after ``written`` (carriage returns go back to its start)."""
+    line: list[str] = []
+    column = 0
+    for char in written:
+        if char == "\r":
+            column = 0
+        elif char == "\n":
+            line, column = [], 0
+        else:
+            line[column : column + 1] = [char]
+            column += 1
+    return "".join(line)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_progress_on_a_terminal_is_shown_and_erased(long_run: Path, jobs: str):
+    main, terminal = os.openpty()
+    try:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "hot_lsp", "check", ".", "--jobs", jobs],
+            cwd=long_run,
+            stdout=subprocess.PIPE,
+            stderr=terminal,
+        )
+        os.close(terminal)
+        written = b""
+        while True:
+            try:
+                chunk = os.read(main, 4096)
+            except OSError:  # the other end closed (Linux says EIO)
+                break
+            if not chunk:
+                break
+            written += chunk
+        stdout, _ = process.communicate(timeout=300)
+    finally:
+        os.close(main)
+    text = written.decode()
+    assert process.returncode == 0
+    assert stdout.decode() == "600 file(s) checked: 0 error(s), 0 warning(s) in 0 file(s)\n"
+    assert "hot-lsp check: " in text and "/600 files" in text
+    assert "\n" not in text  # one line, written over
+    assert terminal_screen(text).strip() == ""  # and erased: the terminal shows nothing of it

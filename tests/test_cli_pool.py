@@ -1,7 +1,8 @@
-"""The process pool of ``hot-lsp check``, in process: the order of results, a worker that dies."""
+"""The process pool and the progress line of ``hot-lsp check``, in process: order, a worker that dies, throttling."""
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import os
 import time
@@ -10,6 +11,7 @@ from collections.abc import Sequence
 import pytest
 
 from hot_lsp.commands.pool import MIN_ITEMS, run_chunked
+from hot_lsp.commands.progress import REDRAW_EVERY_S, SHOW_AFTER_S, SHOW_FROM_FILES, Progress
 
 _started: list[str] = []
 
@@ -58,3 +60,50 @@ def test_a_worker_that_dies_leaves_its_items_to_this_process(capsys):
 def test_an_error_in_the_work_is_raised_here():
     with pytest.raises(ValueError, match="a bug in the work"):
         run_chunked(_fail, list(range(100)), 2, _start, ("x",))
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def test_progress_says_nothing_off_a_terminal():
+    stream = io.StringIO()
+    with Progress(SHOW_FROM_FILES * 2, stream) as progress:
+        for _ in range(SHOW_FROM_FILES * 2):
+            progress.advance()
+    assert stream.getvalue() == ""
+
+
+def test_progress_waits_for_a_long_run_and_redraws_ten_times_a_second_at_most():
+    stream, clock = Terminal(), Clock()
+    progress = Progress(100, stream, clock=clock)
+    progress.advance(10)
+    assert stream.getvalue() == ""  # a short run so far
+    clock.now = SHOW_AFTER_S
+    progress.advance(10)
+    assert stream.getvalue() == "\rhot-lsp check: 20/100 files [######........................]"
+    for _ in range(50):
+        progress.advance()
+    assert stream.getvalue().count("\r") == 1  # no time has passed
+    clock.now += REDRAW_EVERY_S
+    progress.advance()
+    assert stream.getvalue().endswith("\rhot-lsp check: 71/100 files [#####################.........]")
+    progress.close()
+    shown = stream.getvalue()
+    last = shown.rsplit("\r", 2)
+    assert last[-1] == "" and last[-2].strip() == ""  # blanks over the line, back to its start
+
+
+def test_progress_shows_many_files_from_the_start():
+    stream = Terminal()
+    Progress(SHOW_FROM_FILES, stream, clock=Clock()).advance()
+    assert f"1/{SHOW_FROM_FILES} files" in stream.getvalue()

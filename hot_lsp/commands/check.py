@@ -22,6 +22,7 @@ from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
 from .output import FileResult
 from .pool import available_cores, run_chunked
+from .progress import Progress
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 __all__ = ["check_options", "check_text", "run_check"]
@@ -50,7 +51,10 @@ def run_check(
     options = check_options(paths, envs, disabled, environments, resource_types)
     found = list(discover(paths))
     sources = [source for source in found if isinstance(source, Source)]
-    outcomes = iter(run_chunked(check_files, sources, jobs or available_cores(), start, (options,)))
+    with Progress(len(sources)) as progress:
+        outcomes = iter(
+            run_chunked(check_files, sources, jobs or available_cores(), start, (options,), progress.advance)
+        )
     checked: list[tuple[Source, Checked]] = []
     for source in found:  # in the order found, as the files were checked one after the other
         if isinstance(source, OSError):
