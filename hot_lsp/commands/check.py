@@ -17,7 +17,7 @@ from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
-from .check_file import Checked, Failed, check_file, check_files, check_text, start
+from .check_file import Checked, Failed, check_files, check_text, start
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
 from .output import FileResult
@@ -51,10 +51,9 @@ def run_check(
     options = check_options(paths, envs, disabled, environments, resource_types)
     found = list(discover(paths))
     sources = [source for source in found if isinstance(source, Source)]
+    jobs = jobs or available_cores()
     with Progress(len(sources)) as progress:
-        outcomes = iter(
-            run_chunked(check_files, sources, jobs or available_cores(), start, (options,), progress.advance)
-        )
+        outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance))
     checked: list[tuple[Source, Checked]] = []
     for source in found:  # in the order found, as the files were checked one after the other
         if isinstance(source, OSError):
@@ -68,7 +67,7 @@ def run_check(
         elif outcome is not None:
             checked.append((source, outcome))
     known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
-    results = _with_environment_names(checked, options, known)
+    results = _with_environment_names(checked, options, known, jobs)
     results += _given_environments(given, checked, options, known)
     render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
     sys.stdout.write(render(results))
@@ -158,17 +157,22 @@ def _undeclared_in(environment: Analysis, template: str, options: Options, known
     return undeclared_parameters(environment.parsed.root, template, analysis.model.parameters)
 
 
-def _with_environment_names(checked: list[tuple[Source, Checked]], options: Options, known: Known) -> list[FileResult]:
+def _with_environment_names(
+    checked: list[tuple[Source, Checked]], options: Options, known: Known, jobs: int
+) -> list[FileResult]:
     """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
     from them): a name none of them declares is W7015. With no template checked, that is not known."""
     templates = [source.path for source, c in checked if c.kind == "template"]
-    if not templates or not any(c.kind == "environment" for _, c in checked):
+    environments = [source for source, c in checked if c.kind == "environment"]
+    if not templates or not environments:
         return [c.result for _, c in checked]
     again = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
+    with Progress(len(environments), label="hot-lsp check: environment files again") as progress:
+        redone = iter(run_chunked(check_files, environments, jobs, start, (again,), progress.advance))
     results = []
-    for source, c in checked:
-        redone = check_file(source, again) if c.kind == "environment" else None
-        results.append(redone.result if isinstance(redone, Checked) else c.result)
+    for _, c in checked:
+        outcome = next(redone) if c.kind == "environment" else None
+        results.append(outcome.result if isinstance(outcome, Checked) else c.result)
     return results
 
 
