@@ -35,10 +35,12 @@ def _fail(items: Sequence[int]) -> list[int]:
     raise ValueError("a bug in the work")
 
 
-def test_results_come_in_the_items_order_and_progress_counts_them_all():
+@pytest.mark.parametrize("weights", [None, [1] * 100 + [10_000] * 3 + [5] * 397])
+def test_results_come_in_the_items_order_and_progress_counts_them_all(weights: list[int] | None):
     counted: list[int] = []
     items = list(range(500))
-    assert run_chunked(_double_slowly, items, 3, _start, ("x",), counted.append) == [i * 2 for i in items]
+    doubled = run_chunked(_double_slowly, items, 3, _start, ("x",), counted.append, weights)
+    assert doubled == [i * 2 for i in items]
     assert sum(counted) == len(items)
 
 

@@ -53,7 +53,8 @@ def run_check(
     sources = [source for source in found if isinstance(source, Source)]
     jobs = jobs or available_cores()
     with Progress(len(sources)) as progress:
-        outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance))
+        sizes = [_size(source.path) for source in sources]
+        outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance, sizes))
     checked: list[tuple[Source, Checked]] = []
     for source in found:  # in the order found, as the files were checked one after the other
         if isinstance(source, OSError):
@@ -168,12 +169,21 @@ def _with_environment_names(
         return [c.result for _, c in checked]
     again = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
     with Progress(len(environments), label="hot-lsp check: environment files again") as progress:
-        redone = iter(run_chunked(check_files, environments, jobs, start, (again,), progress.advance))
+        sizes = [_size(source.path) for source in environments]
+        redone = iter(run_chunked(check_files, environments, jobs, start, (again,), progress.advance, sizes))
     results = []
     for _, c in checked:
         outcome = next(redone) if c.kind == "environment" else None
         results.append(outcome.result if isinstance(outcome, Checked) else c.result)
     return results
+
+
+def _size(path: str) -> int:
+    """A file's size: about how long checking it takes (parsing is most of it). One for a file with no size."""
+    try:
+        return max(1, os.stat(path).st_size)
+    except (OSError, ValueError):
+        return 1
 
 
 def _around(options: Options) -> CrossFile:

@@ -42,10 +42,11 @@ def run_chunked(
     start: Callable[..., None],
     start_args: tuple[Any, ...],
     done: Callable[[int], None] = lambda count: None,
+    weights: Sequence[int] | None = None,
 ) -> list[R]:
-    """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through."""
-    chunk = _chunk_size(len(items), jobs)
-    chunks = [items[i : i + chunk] for i in range(0, len(items), chunk)]
+    """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through.
+    ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work."""
+    chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
     if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
         start(*start_args)
         return _here(work, [[item] for item in items], done)
@@ -71,8 +72,19 @@ def run_chunked(
         executor.shutdown(wait=True, cancel_futures=True)
 
 
-def _chunk_size(count: int, jobs: int) -> int:
-    return max(1, min(MAX_CHUNK, count // (max(1, jobs) * _CHUNKS_PER_WORKER)))
+def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
+    """``items`` cut, in order, into chunks of about equal weight: a few per worker, so that the last to finish
+    does not keep the others waiting (in a tree, the large files are often side by side), and of at most
+    ``MAX_CHUNK`` items."""
+    target = sum(weights) / (max(1, jobs) * _CHUNKS_PER_WORKER)
+    chunks: list[Sequence[T]] = []
+    begin, weight = 0, 0
+    for end, item_weight in enumerate(weights, 1):
+        weight += item_weight
+        if weight >= target or end - begin == MAX_CHUNK or end == len(items):
+            chunks.append(items[begin:end])
+            begin, weight = end, 0
+    return chunks
 
 
 def _here(work: Callable[[Sequence[T]], list[R]], chunks: list[Sequence[T]], done: Callable[[int], None]) -> list[R]:
