@@ -11,6 +11,7 @@ instead, after a word on stderr, so the output is the same and the parent never 
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 import signal
@@ -51,6 +52,9 @@ def run_chunked(
         start(*start_args)
         return _here(work, [[item] for item in items], done)
     workers = min(jobs, len(chunks))
+    # What this process holds now (modules, the catalogue) is left out of the workers' garbage collections, which
+    # would otherwise touch, and so copy, every page of it in each forked worker.
+    gc.freeze()
     executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker, initargs=(start, start_args))
     try:
         futures = [executor.submit(work, part) for part in chunks]
@@ -70,6 +74,7 @@ def run_chunked(
         return results
     finally:
         executor.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
 
 
 def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
