@@ -40,6 +40,15 @@ def build_parser() -> argparse.ArgumentParser:
         help="a resource type catalogue for plugin or site types, in the built-in catalogue's format "
         "(repeatable; a later file wins per type)",
     )
+    check.add_argument(
+        "-j",
+        "--jobs",
+        type=_positive,
+        default=None,
+        metavar="N",
+        help="check files in N processes (default: one per core; 1: in this process only). The output is the "
+        "same whatever N; a run of a few files stays in one process",
+    )
 
     render = commands.add_parser("render", help="resolve a template offline, like a stack preview")
     render.add_argument("template", metavar="TEMPLATE", help="the HOT template to render")
@@ -73,6 +82,16 @@ def build_parser() -> argparse.ArgumentParser:
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
     return parser
+
+
+def _positive(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"expected a whole number of at least 1, not {text!r}")
+    return number
 
 
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None:
@@ -133,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             frozenset(c.upper() for c in options.disable),
             tuple(options.env),
             tuple(options.resource_types),
+            options.jobs,
         )
     if options.command == "render":
         from .commands.render import run_render

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Sequence, Set
+from functools import cached_property
 from typing import Any
 
 from ..spec import Catalogue
@@ -37,7 +38,7 @@ class CrossFile:
     ) -> None:
         self.document_path = os.path.abspath(document_path) if document_path else None
         folder = (os.path.dirname(self.document_path),) if self.document_path else ()
-        self.roots = tuple(os.path.realpath(root) for root in (roots or folder))
+        self._roots = tuple(roots or folder)
         self.files = TemplateFiles(None, overlay)  # the roots are applied here, to absolute paths only
         self.environments = tuple(self.files.environment(os.path.abspath(p)) for p in environment_paths)
         self.registry = registry_of(catalogue, self.environments)
@@ -47,6 +48,12 @@ class CrossFile:
             if environment.values is not None:
                 self.parameter_defaults.update(environment.values.parameter_defaults)
         self.parameter_defaults = {k: v for k, v in self.parameter_defaults.items() if v is not None}
+
+    @cached_property
+    def roots(self) -> tuple[str, ...]:
+        """The roots with their links followed, resolved when first needed: only an absolute path needs them, and
+        a command line naming thousands of files has as many roots (one ``stat`` per path part each)."""
+        return tuple(os.path.realpath(root) for root in self._roots)
 
     @property
     def environments_known(self) -> bool:

@@ -11,17 +11,45 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Iterable, Iterator
+from collections.abc import Mapping as MappingOf
+from dataclasses import dataclass
 
 from ..document import Mapping, Node, Scalar, Sequence
 from ..spec.nested_stacks import GROUPS
 from .cross_file import CrossFile
-from .model import Entry
+from .model import Entry, TemplateModel
 
 MAX_TEMPLATES = 5_000  # templates read for one answer (a TripleO tree is a few hundred)
 
 
-def declared_parameters(templates: Iterable[str], around: CrossFile) -> frozenset[str]:
-    """Every parameter name declared by ``templates`` (paths) and the templates reachable from them."""
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """One template's share of the answer: the parameters it declares (in order) and the files of the templates it
+    makes stacks of. Small, so that a process that has the template's model at hand can hand it to another."""
+
+    parameters: tuple[str, ...]
+    children: tuple[str, ...]
+
+
+def declared_by(path: str, model: TemplateModel, around: CrossFile) -> Declared:
+    """What the template at ``path`` (absolute), modelled as ``model``, declares and reaches, through ``around``'s
+    registry. Reads no file: the children are only named."""
+    children = []
+    for name, entry in model.resources.items():
+        for type_name, resource in _types(entry, name, around):
+            resolution = around.registry.resolve(type_name, resource)
+            if resolution.kind == "template":
+                child = around.template_path(resolution, path)
+                if child is not None:
+                    children.append(child)
+    return Declared(tuple(model.parameters), tuple(children))
+
+
+def declared_parameters(
+    templates: Iterable[str], around: CrossFile, known: MappingOf[str, Declared] | None = None
+) -> frozenset[str]:
+    """Every parameter name declared by ``templates`` (paths) and the templates reachable from them. ``known``:
+    what some of them declare (by absolute path), already worked out from the same files; the others are read."""
     names: set[str] = set()
     seen: set[str] = set()
     queue = deque(os.path.abspath(path) for path in templates)
@@ -31,16 +59,15 @@ def declared_parameters(templates: Iterable[str], around: CrossFile) -> frozense
         if identity in seen:
             continue
         seen.add(identity)
-        analysis = around.files.template(path).analysis
-        model = analysis.model if analysis is not None else None
-        if model is None:
-            continue
-        names.update(model.parameters)
-        for name, entry in model.resources.items():
-            for type_name, resource in _types(entry, name, around):
-                child = around.child(type_name, resource, referrer=path)
-                if child is not None and child.path is not None:
-                    queue.append(child.path)
+        found = known.get(path) if known else None
+        if found is None:
+            analysis = around.files.template(path).analysis
+            model = analysis.model if analysis is not None else None
+            if model is None:
+                continue
+            found = declared_by(path, model, around)
+        names.update(found.parameters)
+        queue.extend(found.children)
     return frozenset(names)
 
 

@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..document import Mapping, parse
+from ..document import Mapping, ParsedDocument, parse
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .environment import EnvironmentModel, build_environment
 from .evaluation.inputs import EnvironmentValues
@@ -165,6 +165,21 @@ def _read_text(path: str) -> str:
     if len(text) > MAX_FILE_CHARS:
         raise ValueError(f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters")
     return text
+
+
+def reads_alike(path: str, text: str, parsed: ParsedDocument) -> bool:
+    """Whether reading the file at ``path`` here gives the template ``parsed`` (``parse(text)``, ``text`` read from
+    that file as plain UTF-8, by the command line): a regular file within Heat's size (any text of at most
+    ``MAX_FILE_CHARS`` characters has at most ``MAX_FILE_BYTES`` bytes), no byte order mark (this reader drops it,
+    which moves every offset), and a template by its content alone (not only because the user named it one)."""
+    if text.startswith("\ufeff") or len(text) > MAX_FILE_CHARS:
+        return False
+    try:
+        if not stat.S_ISREG(os.stat(path).st_mode):
+            return False
+    except (OSError, ValueError):
+        return False
+    return detect_kind(parsed.root, text) == "template"
 
 
 def _read_template(path: str, text: str | None = None) -> LoadedTemplate:

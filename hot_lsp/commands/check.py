@@ -8,20 +8,26 @@ from dataclasses import dataclass, replace
 
 from ..analysis.catalogues import resource_catalogue
 from ..analysis.cross_file import CrossFile
-from ..analysis.declared_parameters import declared_parameters
+from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.result import Analysis
 from ..analysis.rules.environment import undeclared_parameters
 from ..analysis.validate import Options, analyze
-from ..document import Diagnostic, LineIndex, Mapping
+from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
+from .check_file import Checked, Failed, check_files, check_text, start
 from .environments import CommandLineFileError, read_environment, read_file
-from .files import NotText, Source, discover, read_text
+from .files import Source, discover
 from .output import FileResult
+from .pool import available_cores, run_chunked
+from .progress import Progress
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
+__all__ = ["check_options", "check_text", "run_check"]
+
+Known = dict[str, Declared]  # what the templates checked declare, by absolute path
 
 
 def run_check(
@@ -30,7 +36,9 @@ def run_check(
     disabled: frozenset[str],
     environments: tuple[str, ...] = (),
     resource_types: tuple[str, ...] = (),
+    jobs: int | None = None,
 ) -> int:
+    """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status."""
     io_problem = False
     try:
         given = [_GivenEnvironment.read(path) for path in environments]
@@ -41,20 +49,27 @@ def run_check(
     # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
     envs = tuple(env.values for env in given if env.values is not None)
     options = check_options(paths, envs, disabled, environments, resource_types)
-    checked: list[tuple[Source, FileResult, str]] = []
-    for source in discover(paths):
+    found = list(discover(paths))
+    sources = [source for source in found if isinstance(source, Source)]
+    jobs = jobs or available_cores()
+    with Progress(len(sources)) as progress:
+        sizes = [_size(source.path) for source in sources]
+        outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance, sizes))
+    checked: list[tuple[Source, Checked]] = []
+    for source in found:  # in the order found, as the files were checked one after the other
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
             io_problem = True
             continue
-        result = _check_one(source, options)
-        if isinstance(result, OSError):
-            print(f"hot-lsp: {source.path}: {result.strerror or result}", file=sys.stderr)
+        outcome = next(outcomes)
+        if isinstance(outcome, Failed):
+            print(f"hot-lsp: {source.path}: {outcome.reason}", file=sys.stderr)
             io_problem = True
-        elif result is not None:
-            checked.append((source, *result))
-    results = _with_environment_names(checked, options)
-    results += _given_environments(given, checked, options)
+        elif outcome is not None:
+            checked.append((source, outcome))
+    known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
+    results = _with_environment_names(checked, options, known, jobs)
+    results += _given_environments(given, checked, options, known)
     render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
     sys.stdout.write(render(results))
     if io_problem:
@@ -79,14 +94,10 @@ def check_options(
         # Their resource_registry maps the templates' types (to other types, or to templates checked against).
         environment_paths=tuple(os.path.abspath(path) for path in environment_paths),
     )
-    # Absolute paths an environment names are looked for only below the folders checked.
-    roots = tuple(os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
-    return replace(options, file_roots=roots)
-
-
-def check_text(path: str, text: str, options: Options) -> Analysis:
-    """One file's text analysed as ``check`` analyses the file at ``path``."""
-    return analyze(text, replace(options, document_path=os.path.abspath(path)))
+    # Absolute paths an environment names are looked for only below the folders checked: each once, however many
+    # of the files named are in it (every analysis goes through the roots, so n files named must not make n roots).
+    folders = (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
+    return replace(options, file_roots=tuple(dict.fromkeys(folders)))
 
 
 @dataclass(slots=True)
@@ -108,19 +119,16 @@ class _GivenEnvironment:
 
 
 def _given_environments(
-    given: list[_GivenEnvironment], checked: list[tuple[Source, FileResult, str]], options: Options
+    given: list[_GivenEnvironment], checked: list[tuple[Source, Checked]], options: Options, known: Known
 ) -> list[FileResult]:
     """Each ``--env`` file's own findings, and, for each template named on the command line, the names in its
     ``parameters`` that template does not declare: Heat refuses the stack (UnknownUserParameter). A file that is
     also among those checked is reported there."""
-    checked_paths = {os.path.abspath(source.path) for source, _, _ in checked}
-    roots = [source.path for source, _, kind in checked if kind == "template" and source.explicit]
-    templates = [source.path for source, _, kind in checked if kind == "template"]
-    if templates:  # W7015 for names no template it is used with (nor their children) declares
-        around = CrossFile(
-            resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
-        )
-        options = replace(options, known_parameters=declared_parameters(templates, around))
+    checked_paths = {os.path.abspath(source.path) for source, _ in checked}
+    roots = [source.path for source, c in checked if c.kind == "template" and source.explicit]
+    templates = [source.path for source, c in checked if c.kind == "template"]
+    if templates and given:  # W7015 for names no template it is used with (nor their children) declares
+        options = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
     results = []
     for env in given:
         if os.path.abspath(env.path) in checked_paths:
@@ -130,48 +138,56 @@ def _given_environments(
         )
         diagnostics = list(analysis.diagnostics)
         for template in roots:
-            diagnostics.extend(_undeclared_in(analysis, template, options))
+            diagnostics.extend(_undeclared_in(analysis, template, options, known))
         diagnostics.sort(key=lambda d: (d.start, d.code))
         results.append(FileResult(env.path, analysis.parsed.lines, diagnostics))
     return results
 
 
-def _undeclared_in(environment: Analysis, template: str, options: Options) -> list[Diagnostic]:
+def _undeclared_in(environment: Analysis, template: str, options: Options, known: Known) -> list[Diagnostic]:
+    if not isinstance(environment.parsed.root, Mapping):
+        return []
+    path = os.path.abspath(template)
+    declared = known.get(path)
+    if declared is not None:
+        return undeclared_parameters(environment.parsed.root, template, declared.parameters)
     around = CrossFile(resource_catalogue(options.resource_type_paths), None, options.file_roots)
-    analysis = around.files.template(os.path.abspath(template)).analysis
-    if analysis is None or analysis.model is None or not isinstance(environment.parsed.root, Mapping):
+    analysis = around.files.template(path).analysis
+    if analysis is None or analysis.model is None:
         return []
     return undeclared_parameters(environment.parsed.root, template, analysis.model.parameters)
 
 
-def _with_environment_names(checked: list[tuple[Source, FileResult, str]], options: Options) -> list[FileResult]:
+def _with_environment_names(
+    checked: list[tuple[Source, Checked]], options: Options, known: Known, jobs: int
+) -> list[FileResult]:
     """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
     from them): a name none of them declares is W7015. With no template checked, that is not known."""
-    templates = [source.path for source, _, kind in checked if kind == "template"]
-    if not templates or not any(kind == "environment" for _, _, kind in checked):
-        return [result for _, result, _ in checked]
-    around = CrossFile(
-        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
-    )
-    known = replace(options, known_parameters=declared_parameters(templates, around))
+    templates = [source.path for source, c in checked if c.kind == "template"]
+    environments = [source for source, c in checked if c.kind == "environment"]
+    if not templates or not environments:
+        return [c.result for _, c in checked]
+    again = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
+    with Progress(len(environments), label="hot-lsp check: environment files again") as progress:
+        sizes = [_size(source.path) for source in environments]
+        redone = iter(run_chunked(check_files, environments, jobs, start, (again,), progress.advance, sizes))
     results = []
-    for source, result, kind in checked:
-        again = _check_one(source, known) if kind == "environment" else None
-        results.append(again[0] if isinstance(again, tuple) else result)
+    for _, c in checked:
+        outcome = next(redone) if c.kind == "environment" else None
+        results.append(outcome.result if isinstance(outcome, Checked) else c.result)
     return results
 
 
-def _check_one(source: Source, options: Options) -> tuple[FileResult, str] | OSError | None:
+def _size(path: str) -> int:
+    """A file's size: about how long checking it takes (parsing is most of it). One for a file with no size."""
     try:
-        text = read_text(source.path)
-    except NotText as problem:
-        if not source.explicit:
-            return None  # binary files in a tree are simply not templates
-        unreadable = [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)]
-        return FileResult(source.path, LineIndex(""), unreadable), "unreadable"
-    except OSError as error:
-        return error
-    analysis = check_text(source.path, text, replace(options, named_as_template=source.explicit))
-    if analysis.kind not in ("template", "environment"):
-        return None
-    return FileResult(source.path, analysis.parsed.lines, analysis.diagnostics), analysis.kind
+        return max(1, os.stat(path).st_size)
+    except (OSError, ValueError):
+        return 1
+
+
+def _around(options: Options) -> CrossFile:
+    """The files around the run's templates, for the parameters they and their children declare."""
+    return CrossFile(
+        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
+    )

@@ -3,12 +3,22 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from .. import __version__
 from ..analysis.codes import CODES
 from ..document import Diagnostic, LineIndex
+from ..document.positions import Encoding
+
+_ENCODINGS: tuple[Encoding, ...] = ("utf-16", "utf-32")  # LSP and SARIF ranges; text output's columns
+
+
+class Positions(Protocol):
+    """Turns a character offset of the file into (line, character), characters counted in ``encoding``."""
+
+    def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]: ...
 
 
 @dataclass(slots=True)
@@ -16,8 +26,22 @@ class FileResult:
     """One checked file: its findings, and its lines to turn offsets into line and column."""
 
     path: str
-    lines: LineIndex
+    lines: Positions
     diagnostics: list[Diagnostic]
+
+
+class KnownPositions:
+    """The positions of the offsets some diagnostics start and end at, worked out from the file's lines: what the
+    output needs of a file, without its text (a worker process sends this back, not the file)."""
+
+    __slots__ = ("_known",)
+
+    def __init__(self, lines: LineIndex, diagnostics: Iterable[Diagnostic]) -> None:
+        offsets = {offset for d in diagnostics for offset in (d.start, d.end)}
+        self._known = {(offset, code): lines.position(offset, code) for offset in offsets for code in _ENCODINGS}
+
+    def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:
+        return self._known[offset, encoding]
 
 
 _SARIF_LEVEL = {1: "error", 2: "warning", 3: "note", 4: "note"}
@@ -37,7 +61,7 @@ def text(results: list[FileResult]) -> str:
     return "\n".join([*lines, summary]) + "\n"
 
 
-def _lsp_range(lines: LineIndex, d: Diagnostic) -> dict[str, Any]:
+def _lsp_range(lines: Positions, d: Diagnostic) -> dict[str, Any]:
     sl, sc = lines.position(d.start)
     el, ec = lines.position(d.end)
     return {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}}

@@ -1,0 +1,92 @@
+"""One file of ``hot-lsp check``: read, analysed, and boiled down to what the report needs (its diagnostics with
+their positions, its kind, what a template declares), small enough to come back from a worker process.
+
+The same code runs in the ``check`` process and in its workers; a worker is given the run's options once
+(:func:`start`) and then lists of files (:func:`check_files`).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..analysis.catalogues import resource_catalogue
+from ..analysis.cross_file import CrossFile
+from ..analysis.declared_parameters import Declared, declared_by
+from ..analysis.result import Analysis
+from ..analysis.template_files import reads_alike
+from ..analysis.validate import Options, analyze
+from ..document import Diagnostic, LineIndex
+from .files import NotText, Source, read_text
+from .output import FileResult, KnownPositions
+
+
+@dataclass(frozen=True, slots=True)
+class Checked:
+    """A HOT file checked (or named and unreadable: kind "unreadable")."""
+
+    result: FileResult
+    kind: str
+    # A template's parameters and children, when reading it back as a child would model it the same way; the
+    # environment checks need them for every template checked, and would otherwise parse each again.
+    declared: Declared | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Failed:
+    """The file could not be read (an I/O error, reported on stderr)."""
+
+    reason: str
+
+
+Outcome = Checked | Failed | None  # None: not a HOT file, skipped
+
+
+def check_text(path: str, text: str, options: Options) -> Analysis:
+    """One file's text analysed as ``check`` analyses the file at ``path``."""
+    return analyze(text, replace(options, document_path=os.path.abspath(path)))
+
+
+def check_file(source: Source, options: Options) -> Outcome:
+    try:
+        text = read_text(source.path)
+    except NotText as problem:
+        if not source.explicit:
+            return None  # binary files in a tree are simply not templates
+        unreadable = [Diagnostic("E0009", f"Cannot read: {problem.reason}.", 0, 0)]
+        return Checked(FileResult(source.path, LineIndex(""), unreadable), "unreadable")
+    except OSError as error:
+        return Failed(str(error.strerror or error))
+    analysis = check_text(source.path, text, replace(options, named_as_template=source.explicit))
+    if analysis.kind not in ("template", "environment"):
+        return None
+    positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics)
+    result = FileResult(source.path, positions, analysis.diagnostics)
+    return Checked(result, analysis.kind, _declared(source.path, text, analysis, options))
+
+
+def _declared(path: str, text: str, analysis: Analysis, options: Options) -> Declared | None:
+    model = analysis.model
+    if model is None or not reads_alike(path, text, analysis.parsed):
+        return None
+    around = CrossFile(
+        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
+    )
+    return declared_by(os.path.abspath(path), model, around)
+
+
+_options: Options | None = None  # a worker's options for the whole run
+
+
+def start(options: Options) -> None:
+    """Make this process ready to check files with ``options``: the catalogue read once, before the first file."""
+    global _options
+    _options = options
+    resource_catalogue(options.resource_type_paths)
+
+
+def check_files(sources: Sequence[Source]) -> list[Outcome]:
+    """Each of ``sources`` checked with the options :func:`start` was given."""
+    assert _options is not None, "check_file.start was not called in this process"
+    return [check_file(source, _options) for source in sources]

@@ -1,0 +1,117 @@
+"""Work on many items spread over processes, the results in the items' order: what makes ``check`` use every core.
+
+Each worker is set up once (``start(*start_args)``) and then given the items in chunks, so that what is sent
+each way is paid for a chunk at a time; ``work`` maps a chunk to one result per item. A run too small to repay
+starting processes (fewer than ``MIN_ITEMS`` items, or one job) runs here, the same code in the same order.
+On Linux the workers are forked: they start with everything this process has imported and read.
+
+If a worker dies (killed, out of memory), its pool is broken: the chunks without a result are worked here
+instead, after a word on stderr, so the output is the same and the parent never waits on a dead process.
+"""
+
+from __future__ import annotations
+
+import gc
+import multiprocessing
+import os
+import signal
+import sys
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+MIN_ITEMS = 8  # below this, starting processes costs more than it saves
+MAX_CHUNK = 32  # items per chunk at most, so that the work spreads evenly over the workers
+_CHUNKS_PER_WORKER = 8
+
+
+def available_cores() -> int:
+    """The cores this process may run on (its CPU affinity where the OS has one)."""
+    if hasattr(os, "sched_getaffinity"):
+        return max(1, len(os.sched_getaffinity(0)))
+    return max(1, os.cpu_count() or 1)
+
+
+def run_chunked(
+    work: Callable[[Sequence[T]], list[R]],
+    items: Sequence[T],
+    jobs: int,
+    start: Callable[..., None],
+    start_args: tuple[Any, ...],
+    done: Callable[[int], None] = lambda count: None,
+    weights: Sequence[int] | None = None,
+) -> list[R]:
+    """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through.
+    ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work."""
+    chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
+    if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
+        start(*start_args)
+        return _here(work, [[item] for item in items], done)
+    workers = min(jobs, len(chunks))
+    # What this process holds now (modules, the catalogue) is left out of the workers' garbage collections, which
+    # would otherwise touch, and so copy, every page of it in each forked worker.
+    gc.freeze()
+    executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker, initargs=(start, start_args))
+    try:
+        futures = [executor.submit(work, part) for part in chunks]
+        size = {future: len(part) for future, part in zip(futures, chunks, strict=True)}
+        pending = set(futures)
+        while pending:
+            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in finished:
+                if not _broken(future):
+                    done(size[future])
+        if any(_broken(future) for future in futures):
+            print("hot-lsp: a worker process stopped unexpectedly; checking its files here", file=sys.stderr)
+            start(*start_args)
+        results: list[R] = []
+        for future, part in zip(futures, chunks, strict=True):
+            results.extend(_here(work, [part], done) if _broken(future) else future.result())
+        return results
+    finally:
+        executor.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
+
+
+def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
+    """``items`` cut, in order, into chunks of about equal weight: a few per worker, so that the last to finish
+    does not keep the others waiting (in a tree, the large files are often side by side), and of at most
+    ``MAX_CHUNK`` items."""
+    target = sum(weights) / (max(1, jobs) * _CHUNKS_PER_WORKER)
+    chunks: list[Sequence[T]] = []
+    begin, weight = 0, 0
+    for end, item_weight in enumerate(weights, 1):
+        weight += item_weight
+        if weight >= target or end - begin == MAX_CHUNK or end == len(items):
+            chunks.append(items[begin:end])
+            begin, weight = end, 0
+    return chunks
+
+
+def _here(work: Callable[[Sequence[T]], list[R]], chunks: list[Sequence[T]], done: Callable[[int], None]) -> list[R]:
+    results: list[R] = []
+    for part in chunks:
+        results.extend(work(part))
+        done(len(part))
+    return results
+
+
+def _broken(future: Future[Any]) -> bool:
+    return isinstance(future.exception(), BrokenProcessPool)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    # Forked workers need not import and read again what this process has; elsewhere, the platform's default.
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+def _start_worker(start: Callable[..., None], start_args: tuple[Any, ...]) -> None:
+    # Ctrl-C reaches the whole process group: the parent stops the run, the workers need not each say so.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    start(*start_args)
