@@ -24,8 +24,9 @@ text moot:
   Neovim drop it silently and ask again about the new text), without waiting for the new analysis;
 - a whole-document request (symbols, links, folding, semantic tokens, pull diagnostics) is answered from
   the newest snapshot, which is what the client shows by then;
-- an analysis job whose text was superseded before the worker reached it is skipped, so fast typing on a
-  large file costs one analysis per pause, not one per keystroke.
+- each document has at most one analysis job on the worker and one text waiting for it, which the newest text
+  replaces, so fast typing on a large file costs one analysis per worker turn, not one per keystroke, and ends
+  with the last text's (store.py, diagnostics.py).
 Feature functions run on the loop; what they read from other files goes through the snapshot's file service.
 """
 

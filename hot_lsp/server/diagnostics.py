@@ -1,11 +1,16 @@
 """Diagnostics: pushed to clients that do not pull, pulled by those that do, shown again when what they depend
 on changes.
 
-Pushes (textDocument/publishDiagnostics) go out a debounce after the last change (at once on open), for the
-current text only: each document has at most one pending publish, and a newer text cancels it. Pull clients
-(textDocument/diagnostic) get a result id made of the document's text generation, the settings serial and the
-version, so an unchanged document is answered "unchanged". When settings or another file a document read change,
-pushes go out again, or pull clients get one workspace/diagnostic/refresh.
+Pushes (textDocument/publishDiagnostics): every open and change asks the store for the analysis of the current
+text at once, with no fixed delay. The store's one worker takes the newest text wanted whenever it is free, so
+while it is busy the edits typed meanwhile replace each other and the next analysis is of the newest text (see
+store.py); a storm of edits costs an analysis per worker turn, not one per keystroke, and ends with the last text
+analysed. Only the current text's diagnostics go out: each document has at most one pending publish, a newer text
+replaces it, and a version older than one already published never goes out. ``HOT_LSP_DEBOUNCE_MS`` adds a wait
+before asking (the fuzzer sets one; none by default). Pull clients (textDocument/diagnostic) get a result id made
+of the document's text generation, the settings serial and the version, so an unchanged document is answered
+"unchanged". When settings or another file a document read change, pushes go out again, or pull clients get a
+workspace/diagnostic/refresh (one at a time: changes while it is unanswered ask for one more after it).
 """
 
 from __future__ import annotations
@@ -25,6 +30,8 @@ log = logging.getLogger("hot_lsp.server")
 
 # Inter-file: a template's diagnostics follow its children's texts (and an environment's, the templates').
 PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier=SOURCE)
+# How long a workspace/diagnostic/refresh may stay unanswered before the next one may go out.
+REFRESH_WAIT_S = 5.0
 
 
 class DiagnosticsScheduler:
@@ -35,6 +42,7 @@ class DiagnosticsScheduler:
         self._publish_tasks: dict[str, asyncio.Task[None]] = {}
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
         self._refresh_task: asyncio.Task[None] | None = None
+        self._refresh_again = False  # something changed after the refresh under way was sent
 
     def of(self, snapshot: Snapshot) -> list[types.Diagnostic]:
         """The snapshot's diagnostics as this client can take them (empty if computing them crashed)."""
@@ -46,7 +54,8 @@ class DiagnosticsScheduler:
         return adapt_diagnostics(diagnostics, self._ls)
 
     def schedule(self, uri: str, delay: float) -> None:
-        """Publish the diagnostics of the current text of ``uri`` after ``delay`` (push clients only)."""
+        """Publish the diagnostics of the current text of ``uri``, asking for its analysis after ``delay`` (push
+        clients only)."""
         if self._ls.pull_diagnostics:
             return
         previous = self._publish_tasks.pop(uri, None)
@@ -117,19 +126,26 @@ class DiagnosticsScheduler:
             self.schedule(uri, delay)
 
     def _schedule_refresh(self, delay: float) -> None:
-        """One workspace/diagnostic/refresh after ``delay`` (a burst of changes asks once)."""
+        """A workspace/diagnostic/refresh after ``delay``; while one is unanswered, one more after it (a burst of
+        changes asks once or twice, not once per change)."""
         if not self._ls.capability("workspace.diagnostics.refresh_support", False):
             return
         if self._refresh_task is not None and not self._refresh_task.done():
+            self._refresh_again = True
             return
-        self._refresh_task = asyncio.ensure_future(self._refresh_after(delay))
+        self._refresh_task = asyncio.ensure_future(self._refresh(delay))
 
-    async def _refresh_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        try:
-            self._ls.workspace_diagnostic_refresh(None)
-        except Exception as error:  # the client may be gone
-            log.info("workspace/diagnostic/refresh failed: %r", error)
+    async def _refresh(self, delay: float) -> None:
+        while True:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self._refresh_again = False  # the refresh sent now covers every change so far
+            try:
+                await asyncio.wait_for(self._ls.workspace_diagnostic_refresh_async(None), REFRESH_WAIT_S)
+            except Exception as error:  # refused, not answered, or the client is gone
+                log.info("workspace/diagnostic/refresh failed: %r", error)
+            if not self._refresh_again:
+                return
 
     def cancel_all(self) -> None:
         """Shutting down: no publish goes out any more."""

@@ -101,7 +101,8 @@ class FileTracking:
 
     def recheck_readers(self, path: str, *, exclude: str = "", delay: float | None = None) -> list[str]:
         """Open documents whose analysis read ``path`` as it no longer is: analysed again, and their diagnostics
-        shown again (pushed after ``delay``, default the debounce; pull clients are asked to pull)."""
+        shown again (pushed after ``delay``, default ``HOT_LSP_DEBOUNCE_MS``'s, none unless set; pull clients are
+        asked to pull)."""
         store = self._ls.store
         current = self.current_stamp(path)
         stale = [uri for uri in store.readers(path) if uri != exclude and store.read_stamp(uri, path) != current]
