@@ -10,10 +10,13 @@ Modules:
 - ``diagnostics``: pushing, pulling and refreshing diagnostics;
 - ``file_tracking``: the workspace index and the documents that read other files, kept current;
 - ``client_capabilities``: the one conversion of results to what the client can take;
+- ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
 - handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
   ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks).
 
-Concurrency. Messages are handled in order on one asyncio loop. Analyses run on one worker thread
+Concurrency. Messages are read and handled in order on one asyncio loop (stdin is read on the loop's own thread,
+see ``stdio``; a thread computing hands the GIL over after 1 ms rather than CPython's 5, so the loop waits little
+for it while the worker analyses). Analyses run on one worker thread
 (``HotLanguageServer.analysis_pool``), as do nested-stack trees and the workspace scan, so they never overlap;
 while a large template is being analysed the loop still reads messages: a ``$/cancelRequest`` cancels the
 waiting request (pygls answers RequestCancelled), and a newer didChange makes the pending work for the old
@@ -43,8 +46,14 @@ from pygls.exceptions import JsonRpcContentModified
 
 from . import documents, lifecycle, positional, whole_document, workspace
 from .session import HotLanguageServer
+from .stdio import start_io
 
 __all__ = ["HotLanguageServer", "create_server", "serve"]
+
+# How long a thread computing Python code keeps the GIL when another wants it (CPython's default is 5 ms). The event
+# loop needs the GIL back after every system call it makes (reading a message, writing an answer); with the analysis
+# worker computing, each wait costs up to this much, several times per request.
+SWITCH_INTERVAL_S = 0.001
 
 
 def create_server() -> HotLanguageServer:
@@ -87,6 +96,7 @@ def serve(args: Sequence[str]) -> int:
         parser.error(f"--tcp wants HOST:PORT, got {options.tcp!r}")
 
     server = create_server()
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
     # Everything loaded so far (the handler modules import every feature) lives as long as the process; freezing
     # it keeps the collector from walking it again on every collection (measured: GC was ~40% of a large parse
     # in a long-lived process).
@@ -96,7 +106,7 @@ def serve(args: Sequence[str]) -> int:
     if address is not None:
         server.start_tcp(*address)
         return 0
-    server.start_io()
+    start_io(server)
     # LSP: exit code 0 after shutdown + exit, 1 when the client went away without shutdown.
     return 0 if server.protocol._shutdown else 1
 
