@@ -97,9 +97,12 @@ class _Request:
     options: Options
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Outcome:
-    """What a worker job did: the request it took (None: nothing current to analyse) and its analysis or error."""
+    """What a worker job did: the request it took (None: nothing current to analyse) and its analysis or error.
+
+    ``analysis`` is emptied once the store has taken it: a waiter whose task was cancelled keeps the job's future
+    in its traceback, a cycle only a full collection frees, and it must not keep a large tree alive with it."""
 
     request: _Request | None
     analysis: Analysis | None = None
@@ -196,6 +199,8 @@ class DocumentStore:
         if document is None:
             return False
         self._overlay_text(document, closed=True)
+        for analysis in {id(a): a for a in (document.analysis, document.last_good) if a is not None}.values():
+            analysis.release()
         return True
 
     def __contains__(self, uri: str) -> bool:
@@ -334,12 +339,12 @@ class DocumentStore:
             outcome = finished.result()
             if outcome.error is not None:
                 log.error("analysis of %s failed", document.uri, exc_info=outcome.error)
-            elif (
-                outcome.request is not None
-                and outcome.analysis is not None
-                and self._documents.get(document.uri) is document
-            ):
-                self._store(document, outcome.request.generation, outcome.request.options, outcome.analysis)
+            elif outcome.request is not None and outcome.analysis is not None:
+                analysis, outcome.analysis = outcome.analysis, None
+                if self._documents.get(document.uri) is document:
+                    self._store(document, outcome.request.generation, outcome.request.options, analysis)
+                else:
+                    analysis.release()  # closed meanwhile
             self._next(document, outcome.request)
 
         future.add_done_callback(done)
@@ -372,6 +377,11 @@ class DocumentStore:
         return document.analysis is None or document.options != self._options(document, settings, inputs)
 
     def _store(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
+        previous = (document.analysis, document.last_good)
+        self._keep(document, generation, options, analysis)
+        _let_go(document, *previous, analysis)
+
+    def _keep(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
         if analysis.parsed.syntax_ok and generation >= document.last_good_generation:
             document.last_good = analysis
             document.last_good_generation = generation
@@ -456,11 +466,21 @@ class DocumentStore:
 
 def _forget_derived(document: _Document) -> None:
     """Drop what was derived from the document's text or its surroundings (last_good stays, by design)."""
+    analysis = document.analysis
     document.analysis = None
     document.options = None
     document.wanted = None  # its job, if any, stays: it finds nothing to do, unless a newer text is wanted
     document.snapshot = None
     document.snapshot_key = ()
+    _let_go(document, analysis)
+
+
+def _let_go(document: _Document, *analyses: Analysis | None) -> None:
+    """Release the analyses the document no longer keeps (see :meth:`Analysis.release`): freed at once, rather than
+    by a full pass of the garbage collector."""
+    for analysis in analyses:
+        if analysis is not None and analysis is not document.analysis and analysis is not document.last_good:
+            analysis.release()
 
 
 def _options(

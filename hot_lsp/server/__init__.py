@@ -11,6 +11,7 @@ Modules:
 - ``file_tracking``: the workspace index and the documents that read other files, kept current;
 - ``client_capabilities``: the one conversion of results to what the client can take;
 - ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
+- ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
 - handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
   ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks).
 
@@ -36,7 +37,6 @@ Feature functions run on the loop; what they read from other files goes through 
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import sys
@@ -44,7 +44,7 @@ from collections.abc import Sequence
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import documents, lifecycle, positional, whole_document, workspace
+from . import collector, documents, lifecycle, positional, whole_document, workspace
 from .session import HotLanguageServer
 from .stdio import start_io
 
@@ -99,9 +99,8 @@ def serve(args: Sequence[str]) -> int:
     sys.setswitchinterval(SWITCH_INTERVAL_S)
     # Everything loaded so far (the handler modules import every feature) lives as long as the process; freezing
     # it keeps the collector from walking it again on every collection (measured: GC was ~40% of a large parse
-    # in a long-lived process).
-    gc.collect()
-    gc.freeze()
+    # in a long-lived process). What outlives each worker job is frozen too (collector.py).
+    collector.start()
 
     if address is not None:
         server.start_tcp(*address)

@@ -13,7 +13,6 @@ import logging
 import os
 import traceback
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from lsprotocol import types
@@ -28,6 +27,7 @@ from ..document.positions import Encoding
 from ..document.uris import is_file_uri, path_or_uri
 from ..features.snapshot import Settings, Snapshot
 from ..store import DocumentStore, Superseded, WorkspaceInputs
+from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
 from .environment_files import EnvironmentFiles
 from .file_tracking import FileTracking
@@ -63,7 +63,7 @@ class HotLanguageServer(LanguageServer):
             protocol_cls=HotProtocol,
         )
         # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
-        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
+        self.analysis_pool = Worker("hot-lsp-analysis")
         self.files = FileService()  # what features read other files through, for the server's life
         self.store = DocumentStore(self.analysis_pool, self.files)
         self.environment_files = EnvironmentFiles()
