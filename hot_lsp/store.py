@@ -182,7 +182,9 @@ class DocumentStore:
                 end = lines.offset(change.range.end.line, change.range.end.character, encoding)
                 if end < start:  # a reversed range: LSP does not allow it, but be lenient
                     start, end = end, start
-                text = text[:start] + without_lone_surrogates(change.text) + text[end:]
+                # The index follows the edit (a whole scan of endpoint_map.yaml per keystroke was 3 ms of the loop).
+                lines = lines.edited(start, end, without_lone_surrogates(change.text))
+                text = lines.text
             else:
                 text = without_lone_surrogates(change.text)
         document.text = text
