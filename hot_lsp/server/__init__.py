@@ -31,7 +31,11 @@ text moot:
 - each document has at most one analysis job on the worker and one text waiting for it, which the newest text
   replaces, so fast typing on a large file costs one analysis per worker turn, not one per keystroke, and ends
   with the last text's (store.py, diagnostics.py).
-Feature functions run on the loop; what they read from other files goes through the snapshot's file service.
+Feature functions that may take a while (completion, hover, definition, inlay hints, code actions, symbols, links,
+folding, semantic tokens) run on one feature thread (``HotLanguageServer.run_feature``), so the loop goes on reading
+and answering while they compute; those that walk the workspace index (references, rename, workspace symbols) stay
+on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
+(thread-safe).
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import logging
 import os
 import traceback
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, TypeVar
 
 from lsprotocol import types
@@ -64,6 +65,9 @@ class HotLanguageServer(LanguageServer):
         )
         # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
         self.analysis_pool = Worker("hot-lsp-analysis")
+        # Features whose answer may take a while (evaluated previews, other files read, whole-document indexes of a
+        # large text) run on this thread, so the loop goes on reading and answering meanwhile (see run_feature).
+        self.feature_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-features")
         self.files = FileService()  # what features read other files through, for the server's life
         self.store = DocumentStore(self.analysis_pool, self.files)
         self.environment_files = EnvironmentFiles()
@@ -182,6 +186,26 @@ class HotLanguageServer(LanguageServer):
             return empty
         return empty if result is None else result
 
+    async def run_feature(
+        self,
+        method: str,
+        call: Callable[[], T | None],
+        empty: T,
+        *,
+        uri: str = "",
+        position: types.Position | None = None,
+    ) -> T:
+        """:meth:`call_feature` with ``call()`` run on the feature thread: the loop reads and answers other messages
+        meanwhile. One thread, so features never run two at a time, and the evaluation a snapshot's previews share
+        (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop."""
+        loop = asyncio.get_running_loop()
+        try:
+            result = await loop.run_in_executor(self.feature_pool, call)
+        except Exception as error:
+            self.report_crash(method, error, uri=uri, position=position)
+            return empty
+        return empty if result is None else result
+
     def report_crash(
         self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
     ) -> None:
@@ -262,4 +286,5 @@ class HotLanguageServer(LanguageServer):
         self.diagnostics.cancel_all()
         self.indexing.shutdown()
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)
+        self.feature_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()
