@@ -9,6 +9,7 @@ from lsprotocol import types
 
 from ..features.snapshot import Settings, Snapshot
 from ..store import DocumentStore, WorkspaceInputs
+from .environment_files import EnvironmentFiles
 from .indexing import WorkspaceIndexing
 
 
@@ -19,6 +20,7 @@ class ServerContext(Protocol):
     settings: Settings
     debounce: float
     indexing: WorkspaceIndexing
+    environment_files: EnvironmentFiles
 
     @property
     def pull_diagnostics(self) -> bool: ...

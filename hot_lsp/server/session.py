@@ -128,11 +128,21 @@ class HotLanguageServer(LanguageServer):
         return tuple(dict.fromkeys(path for path in paths if path))
 
     def workspace_inputs(self) -> WorkspaceInputs:
-        """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
+        """The environment files of ``hotLsp.environments`` (as last loaded: see :meth:`load_environments`) and the
+        workspace folders."""
         folders = self.workspace_folders()
-        environments = self.environment_files.load(self.settings.environments, folders)
-        paths = self.environment_files.paths(self.settings.environments, folders)
-        return WorkspaceInputs(environments, folders, paths, self.indexing.index)
+        files, globs = self.environment_files, self.settings.environments
+        environments = files.current(globs, folders)
+        if environments is None:  # not loaded for a second: looked at here (callers that could wait loaded first)
+            environments = files.load(globs, folders)
+        return WorkspaceInputs(environments, folders, files.paths(globs, folders), self.indexing.index)
+
+    async def load_environments(self) -> None:
+        """Look at the files of ``hotLsp.environments`` on disk (a glob, a stat each, a read when changed) on a
+        thread, when the last look is a second old, so that requests do not wait for the disk on the loop."""
+        folders, globs = self.workspace_folders(), self.settings.environments
+        if self.environment_files.current(globs, folders) is None:
+            await asyncio.get_running_loop().run_in_executor(None, self.environment_files.load, globs, folders)
 
     def environment_paths(self) -> tuple[str, ...]:
         """The files ``hotLsp.environments`` names, in the order they apply (their registries map types)."""
@@ -142,6 +152,7 @@ class HotLanguageServer(LanguageServer):
 
     async def snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the newest text of ``uri`` (None: not open, or its analysis crashed)."""
+        await self.load_environments()
         inputs = self.workspace_inputs()
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
@@ -154,6 +165,10 @@ class HotLanguageServer(LanguageServer):
 
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
+        stamp = self.store.stamp(uri)
+        await self.load_environments()
+        if self.store.stamp(uri) != stamp:
+            raise JsonRpcContentModified(f"{uri} changed while the request waited")
         inputs = self.workspace_inputs()
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
