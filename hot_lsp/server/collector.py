@@ -8,7 +8,9 @@ and a full pass walks every object alive: 100-500 ms during which no thread runs
 So: automatic collection is paused while a worker job runs, and whatever outlives the job is frozen at its end
 (``gc.freeze``: the collector never walks it again; it is still freed by reference counting once unused, and the
 store releases the analyses it lets go so that they are, see :meth:`~hot_lsp.analysis.result.Analysis.release`).
-Between jobs, young collections run as usual, over the little the event loop allocated. A full pass runs only when
+A job that allocated little (a small text) has that walked first (a millisecond), so its cyclic garbage is freed
+rather than frozen. Between jobs, young collections run as usual, over the little the event loop allocated. A full
+pass runs only when
 the frozen objects have grown by a quarter since the last one (CPython's own rule, applied to what it no longer
 sees), right after a worker job, so cyclic garbage (small now) cannot build up without bound.
 """
@@ -28,6 +30,7 @@ T = TypeVar("T")
 
 GROWTH = 1.25  # a full pass once the frozen objects are this many times what the last one left
 SLACK = 20_000  # objects: so a small process is not collected after every job
+YOUNG_WALK = 10_000  # objects allocated by a job that are walked before freezing (about a millisecond)
 
 _managed = False  # whether start() ran: only the server process itself is set up this way
 _baseline = 0  # the frozen objects after the last full pass
@@ -47,6 +50,10 @@ def after_job() -> None:
     """End of a worker job (on the worker): freeze what outlived it; a full pass if the frozen set grew too much."""
     if not _managed:
         return
+    if gc.get_count()[0] <= YOUNG_WALK:
+        # A small job (or a job on a small text): walk what it allocated first, so that its cyclic garbage (ruamel
+        # makes a class per parse, a cycle) is freed now rather than frozen until the next full pass.
+        gc.collect(0)
     gc.freeze()
     if gc.get_freeze_count() > _baseline * GROWTH + SLACK:
         began = time.perf_counter()

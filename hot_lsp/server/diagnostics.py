@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from lsprotocol import types
 
@@ -34,12 +35,20 @@ PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_d
 REFRESH_WAIT_S = 5.0
 
 
+@dataclass(slots=True)
+class _Pending:
+    """A publish asked for (the newest ask replaces the one before): not before ``due`` (the loop's clock)."""
+
+    due: float
+
+
 class DiagnosticsScheduler:
     """The pending and last published diagnostics of each open document. Call it on the event loop only."""
 
     def __init__(self, ls: ServerContext) -> None:
         self._ls = ls
-        self._publish_tasks: dict[str, asyncio.Task[None]] = {}
+        self._publish_tasks: dict[str, asyncio.Task[None]] = {}  # one publisher per document with something pending
+        self._pending: dict[str, _Pending] = {}  # uri -> what the newest schedule() asked
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
         self._refresh_task: asyncio.Task[None] | None = None
         self._refresh_again = False  # something changed after the refresh under way was sent
@@ -55,48 +64,60 @@ class DiagnosticsScheduler:
 
     def schedule(self, uri: str, delay: float) -> None:
         """Publish the diagnostics of the current text of ``uri``, asking for its analysis after ``delay`` (push
-        clients only)."""
-        if self._ls.pull_diagnostics:
+        clients only). One publisher per document follows its changes; none is cancelled, none left behind."""
+        if self._ls.pull_diagnostics or self._ls.store.stamp(uri) is None:
             return
-        previous = self._publish_tasks.pop(uri, None)
-        if previous is not None:
-            previous.cancel()
-        stamp = self._ls.store.stamp(uri)
-        if stamp is not None:
-            self._publish_tasks[uri] = asyncio.ensure_future(self._publish(uri, stamp, delay))
+        self._pending[uri] = _Pending(asyncio.get_running_loop().time() + delay)
+        task = self._publish_tasks.get(uri)
+        if task is None or task.done():
+            self._publish_tasks[uri] = asyncio.ensure_future(self._publisher(uri))
 
-    async def _publish(self, uri: str, stamp: tuple[int, int], delay: float) -> None:
+    async def _publisher(self, uri: str) -> None:
+        """Until nothing is pending for ``uri``: wait out the delay, then publish the newest text's diagnostics (the
+        snapshot follows the text to its newest version, whose analysis the store makes as soon as the worker is
+        free). Asked again while waiting (a change with a delay, new settings): start over."""
         ls = self._ls
+        loop = asyncio.get_running_loop()
         try:
-            if delay > 0:
-                await asyncio.sleep(delay)
-            await ls.wait_configured()
-            snapshot = await ls.snapshot(uri)
-            # Only ever the current text: a newer version has its own task, which publishes instead.
-            if snapshot is None or ls.store.stamp(uri) != stamp:
-                return
-            published = self._published.get(uri)
-            version = snapshot.version
-            if published is not None and published[0] == stamp[0] and _older(version, published[1]):
-                # The client's versions went backwards. Never publish for a version older than one already
-                # published, nor leave that one's findings on the newer text: publish these without a version.
-                version = None
-            diagnostics = self.of(snapshot)
-            ls.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
-            )
-            if version is not None:
-                self._published[uri] = (stamp[0], version)
+            while (pending := self._pending.get(uri)) is not None:
+                if pending.due > loop.time():
+                    await asyncio.sleep(pending.due - loop.time())
+                    continue
+                await ls.wait_configured()
+                snapshot = await ls.snapshot(uri)
+                if self._pending.get(uri) is not pending:
+                    continue  # what was asked changed meanwhile (if only the text, the snapshot is cached now)
+                del self._pending[uri]
+                stamp = ls.store.stamp(uri)
+                if snapshot is not None and stamp is not None:
+                    self._publish(uri, stamp, snapshot)
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            self._pending.pop(uri, None)
             ls.report_crash(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, error, uri=uri)
         finally:
             if self._publish_tasks.get(uri) is asyncio.current_task():
                 del self._publish_tasks[uri]
 
+    def _publish(self, uri: str, stamp: tuple[int, int], snapshot: Snapshot) -> None:
+        """Publish the snapshot of the current text (``stamp``)."""
+        published = self._published.get(uri)
+        version = snapshot.version
+        if published is not None and published[0] == stamp[0] and _older(version, published[1]):
+            # The client's versions went backwards. Never publish for a version older than one already
+            # published, nor leave that one's findings on the newer text: publish these without a version.
+            version = None
+        diagnostics = self.of(snapshot)
+        self._ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+        )
+        if version is not None:
+            self._published[uri] = (stamp[0], version)
+
     def clear(self, uri: str) -> None:
         """The document closed: nothing pending, and (push clients) its diagnostics emptied."""
+        self._pending.pop(uri, None)
         task = self._publish_tasks.pop(uri, None)
         if task is not None:
             task.cancel()
@@ -152,6 +173,7 @@ class DiagnosticsScheduler:
         for task in self._publish_tasks.values():
             task.cancel()
         self._publish_tasks.clear()
+        self._pending.clear()
 
 
 def _older(version: int | None, than: int | None) -> bool:

@@ -26,12 +26,19 @@ _LINE_LIMIT = 1 << 20  # a header line longer than this is not LSP
 
 
 class _PipeReader:
-    """pygls's reader interface over an asyncio stream: ``readexactly`` gives what there is at end of input."""
+    """pygls's reader interface over an asyncio stream: ``readexactly`` gives what there is at end of input.
+
+    Reading what is already buffered does not yield to the loop, so without a yield the handler tasks of a batch of
+    messages would all start after the whole batch was read: a hover followed by a didChange in the same read would
+    start after the change, and be answered for the new text instead of ContentModified. Each line read yields
+    once first, so the tasks of the messages read so far start (and note the text they are about) before the next
+    message is handled, as they did with pygls's reader."""
 
     def __init__(self, stream: asyncio.StreamReader) -> None:
         self._stream = stream
 
     async def readline(self) -> bytes:
+        await asyncio.sleep(0)
         return await self._stream.readline()
 
     async def readexactly(self, n: int) -> bytes:

@@ -161,6 +161,8 @@ def test_requests_mid_storm_are_answered_before_its_analyses_end(server: LspClie
     text = TEMPLATE + "# slow-analysis\n"
     marker = server.stderr_count
     server.open(stormed, text, 1)
+    started = server.wait_for(lambda: [line for line in server.stderr_since(marker) if "SLOW-ANALYSIS" in line], 30)
+    assert started, "the first analysis did not start"  # the storm begins while it runs
     cursor = NAME_END
     answered: dict[str, list[int | None]] = {}  # hover -> the stormed document's versions published by then
 
