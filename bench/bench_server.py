@@ -1,52 +1,70 @@
 """The language server, timed from the outside: the real `hot-lsp` process over stdio, as an editor sees it.
 
-    python bench/bench_server.py [--runs N] [--requests N]
+    python bench/bench_server.py [--runs N] [--requests N] [--rounds N] [--server LABEL=PATH ...] [--only SECTION,...]
 
-For the corpus's largest template (endpoint_map.yaml, 9,890 lines) and its median-size template:
-- start: process spawn -> initialize answer;
-- didOpen -> publishDiagnostics;
-- one-character didChange -> publishDiagnostics, with the debounce set to 0 (HOT_LSP_DEBOUNCE_MS=0) so
-  the figure is the server's own work; editors see it plus the debounce (200 ms by default);
-- completion and hover round trips on a settled document (answered from the cached analysis), and
-  completion right after an edit (the analysis of the new text included);
-- hover previews of evaluated values (``repeat``, ``if``, conditions) on the largest corpus templates that
-  have them: the first hover after opening (the evaluation built), and ~50 hovers spread over those places;
-- completion at resource type values (after ``type: OS::``) and at property keys (under ``properties:``) on the
-  largest corpus templates with resources, and the first such completion on a fresh server (the resource type
-  catalogue read then);
-- the baseline: a bare C-accelerated ruamel.yaml compose of the same text, in this process;
-- the server's RSS with every YAML file of the corpus open.
-Prints median and p99 in ms. Figures, not pass/fail.
+Every server runs with the scheduling the user gets (``HOT_LSP_DEBOUNCE_MS`` is removed from its environment), and
+nothing pauses the garbage collector, neither here nor in the server. With several ``--server`` checkouts (say the
+code before a change and after it) the sections alternate between them, round after round, so the machine's noise
+hits both alike; figures are pooled per server over the rounds. Sections:
+
+- ``start``: process spawn -> initialize answer;
+- ``edits``: for endpoint_map.yaml (9,890 lines), nova-compute-container-puppet.yaml (1,746) and aodh-base.yaml
+  (107): didOpen -> publishDiagnostics, then one-character edits inside the first parameter's description (a
+  character typed, then deleted, alternately), each timed from the didChange to the publishDiagnostics of that
+  version, with a bare C-accelerated ruamel.yaml compose of the same text timed in this process between the edits
+  (the baseline: the ratios are edit / compose at the same percentile), and the server's CPU per edit;
+- ``requests``: on endpoint_map.yaml and the 1,746-line template, settled: an empty answer (the transport floor),
+  hover and completion round trips, and a completion sent right after an edit (its analysis included);
+- ``storm``: hover and completion round trips on the settled 1,746-line template while endpoint_map.yaml is edited
+  every 25 ms (holding a key down), so the analysis worker is busy the whole time; then the time from the storm's
+  last edit to its diagnostics, and whether any version went out after a newer one;
+- ``previews``: hovers whose answer is an evaluation (``repeat``, ``if``, conditions) on the largest corpus
+  templates that have them: the first after opening a document, and ~50 spread over those places;
+- ``types``: completion at resource type values (after ``type: OS::``) and property keys, and the first type
+  completion on a fresh server (the catalogue read then);
+- ``corpus``: the server's RSS idle and with every YAML file of the corpus open.
+
+Prints p50 / p90 / p99 in ms per measure and server. Figures, not pass/fail.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
-import os
-import statistics
+import re
 import sys
 import time
 from pathlib import Path
 
+from lsp_bench import (
+    CORPUS,
+    ROOT,
+    Client,
+    Figures,
+    Server,
+    cpu_ms,
+    percentile,
+    position,
+    rss_kib,
+    spread_to,
+    start,
+    stop,
+)
 from lsprotocol import types
-from pygls.lsp.client import LanguageClient
 from ruamel.yaml import YAML
 
-ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from hot_lsp.analysis.validate import analyze  # noqa: E402
 from hot_lsp.document import Mapping, Scalar  # noqa: E402
 
-CORPUS = ROOT.parent / "shared" / "corpus"
 LARGEST = "tripleo-heat-templates/network/endpoints/endpoint_map.yaml"
-SERVER = [sys.executable, "-m", "hot_lsp"]
+MIDDLE = "tripleo-heat-templates/deployment/nova/nova-compute-container-puppet.yaml"
+SMALL = "tripleo-heat-templates/deployment/aodh/aodh-base.yaml"
 # The largest corpus templates with repeat, if and conditions (see preview_offsets).
 PREVIEW_TEMPLATES = (
     "tripleo-heat-templates-rendered/overcloud.yaml",
-    "tripleo-heat-templates/deployment/nova/nova-compute-container-puppet.yaml",
+    MIDDLE,
     "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
 )
 # The largest corpus templates with many resources: completion of types and property names.
@@ -54,85 +72,22 @@ RESOURCE_TEMPLATES = (
     "tripleo-heat-templates-rendered/overcloud.yaml",
     "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
 )
+STORM_INTERVAL_S = 0.025  # one edit every 25 ms: a key held down
+SECTIONS = ("start", "edits", "requests", "storm", "previews", "types", "corpus")
+WAIT_S = 120
 
 
-def percentile(samples: list[float], fraction: float) -> float:
-    ordered = sorted(samples)
-    return ordered[min(len(ordered) - 1, int(round(fraction * (len(ordered) - 1))))]
-
-
-def row(label: str, samples: list[float]) -> str:
-    return f"  {label:<44} median {statistics.median(samples):8.1f} ms   p99 {percentile(samples, 0.99):8.1f} ms"
-
-
-class Client(LanguageClient):
-    def __init__(self) -> None:
-        super().__init__("hot-lsp-bench", "1")
-        self.waiting: dict[tuple[str, int | None], asyncio.Future[float]] = {}
-        self.received: dict[str, int | None] = {}
-
-        @self.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-        def published(params: types.PublishDiagnosticsParams) -> None:
-            arrived = time.perf_counter()
-            self.received[params.uri] = params.version
-            future = self.waiting.pop((params.uri, params.version), None)
-            if future is not None and not future.done():
-                future.set_result(arrived)
-
-    def expect(self, uri: str, version: int | None) -> asyncio.Future[float]:
-        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
-        self.waiting[(uri, version)] = future
-        return future
-
-
-CAPABILITIES = types.ClientCapabilities(
-    general=types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16]),
-    text_document=types.TextDocumentClientCapabilities(
-        completion=types.CompletionClientCapabilities(
-            completion_item=types.ClientCompletionItemOptions(
-                snippet_support=True, documentation_format=[types.MarkupKind.Markdown]
-            )
-        ),
-        hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
-        publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
-    ),
-)
-
-
-async def start(env: dict[str, str]) -> tuple[Client, float]:
-    client = Client()
-    began = time.perf_counter()
-    await client.start_io(*SERVER, env=env)
-    await client.initialize_async(types.InitializeParams(capabilities=CAPABILITIES, process_id=os.getpid()))
-    elapsed = (time.perf_counter() - began) * 1000
-    client.initialized(types.InitializedParams())
-    return client, elapsed
-
-
-async def stop(client: Client) -> None:
-    await client.shutdown_async(None)
-    client.exit(None)
-    await client.stop()
-
-
-def cpu_ms(pid: int) -> float:
-    """User + system CPU time the process has used: unlike wall time, barely moved by a busy machine."""
-    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) * 1000 / os.sysconf("SC_CLK_TCK")
-
-
-def rss_kib(pid: int) -> int:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return int(line.split()[1])
-    return 0
-
-
-def position(text: str, offset: int) -> types.Position:
-    line_start = text.rfind("\n", 0, offset) + 1
-    return types.Position(
-        line=text.count("\n", 0, offset), character=len(text[line_start:offset].encode("utf-16-le")) // 2
-    )
+def description_offset(text: str) -> int:
+    """Just after the first word character of the first parameter's description: where the edits go."""
+    model = analyze(text).model
+    assert model is not None, "not a template"
+    for entry in model.parameters.values():
+        description = entry.get("description")
+        if isinstance(description, Scalar):
+            found = re.search(r"\w", text[description.start : description.end])
+            if found is not None:
+                return description.start + found.start() + 1
+    raise ValueError("no parameter has a description")
 
 
 def probe_offsets(text: str, count: int) -> tuple[list[int], list[int]]:
@@ -141,155 +96,170 @@ def probe_offsets(text: str, count: int) -> tuple[list[int], list[int]]:
     arguments = [i + len("get_param: ") for i in range(len(text)) if text.startswith("get_param: ", i)]
     names = names or [text.index(":")]
     arguments = arguments or [text.index(":") + 1]
-
-    def spread(points: list[int]) -> list[int]:
-        step = max(1, len(points) // count)
-        chosen = points[::step][:count]
-        while len(chosen) < count:
-            chosen += chosen[: count - len(chosen)]
-        return chosen
-
-    return [i + 3 for i in spread(names)], [i + 2 for i in spread(arguments)]
+    return [i + 3 for i in spread_to(names, count)], [i + 2 for i in spread_to(arguments, count)]
 
 
-def median_template() -> Path:
-    templates = sorted(
-        (p for p in CORPUS.rglob("*.y*ml") if "heat_template_version" in p.read_text(errors="replace")[:4000]),
-        key=lambda p: p.stat().st_size,
-    )
-    return templates[len(templates) // 2]
+class Typist:
+    """One-character edits at one place of an open document: a character typed, then deleted, alternately."""
+
+    def __init__(self, client: Client, uri: str, text: str, offset: int, version: int = 1) -> None:
+        self.client, self.uri, self.version = client, uri, version
+        self.at = position(text, offset)
+        self.after = types.Position(self.at.line, self.at.character + 1)
+
+    def edit(self) -> int:
+        """Send the next edit; its version."""
+        self.version += 1
+        typed = self.version % 2 == 0
+        self.client.change(self.uri, self.version, self.at, self.at if typed else self.after, "x" if typed else "")
+        return self.version
+
+    async def settle(self) -> None:
+        """Leave the text as it was opened, with its diagnostics published."""
+        if self.version % 2 == 0:
+            arrived = self.client.expect(self.uri, self.version + 1)
+            self.edit()
+            await asyncio.wait_for(arrived, WAIT_S)
 
 
-def compose_ms(text: str, runs: int) -> list[float]:
-    yaml = YAML(typ="safe", pure=False)
-    yaml.compose(text)
-    samples = []
-    for _ in range(runs):
-        gc.disable()
-        began = time.perf_counter()
-        yaml.compose(text)
-        samples.append((time.perf_counter() - began) * 1000)
-        gc.enable()
-    return samples
-
-
-async def bench_file(client: Client, path: Path, runs: int, requests: int) -> None:
+async def bench_edits(client: Client, figures: Figures, label: str, name: str, runs: int) -> None:
+    path = CORPUS / name
     text = path.read_text(encoding="utf-8")
-    rel = path.relative_to(CORPUS)
-    print(f"{rel} ({text.count(chr(10)):,} lines)")
-    print(row("ruamel.yaml C compose (baseline)", compose_ms(text, runs)))
-
+    title = f"{path.name} ({text.count(chr(10)):,} lines)"
     opens = []
     for run in range(runs):
         uri = f"{path.as_uri()}?open={run}"
-        arrived = client.expect(uri, 1)
         began = time.perf_counter()
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-        )
-        opens.append((await asyncio.wait_for(arrived, 60) - began) * 1000)
-        client.text_document_did_close(types.DidCloseTextDocumentParams(types.TextDocumentIdentifier(uri)))
-    print(row("didOpen -> diagnostics", opens))
+        arrived = client.open(uri, text)
+        opens.append((await asyncio.wait_for(arrived, WAIT_S) - began) * 1000)
+        client.close(uri)
+    figures.add(f"{title}: didOpen -> diagnostics", label, opens)
 
     uri = path.as_uri()
-    arrived = client.expect(uri, 1)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-    )
-    await asyncio.wait_for(arrived, 60)
-    document = types.TextDocumentIdentifier(uri)
-    # Type a character at the end of the first line and delete it again, alternately.
-    end_of_first = position(text, text.index("\n"))
-    after = types.Position(end_of_first.line, end_of_first.character + 1)
-    version = 1
-    edits = []
-    composes = []  # measured between the edits, so machine noise hits both alike
-    compose_cpu = 0.0
-    server_cpu = 0.0
-    pid = client._server.pid
+    await asyncio.wait_for(client.open(uri, text), WAIT_S)
+    typist = Typist(client, uri, text, description_offset(text))
     yaml = YAML(typ="safe", pure=False)
-    for run in range(runs):
-        cpu_began = time.process_time()
-        gc.disable()
-        began = time.perf_counter()
+    yaml.compose(text)
+    edits, composes = [], []
+    server_cpu = 0.0
+    for _ in range(runs):
+        began = time.perf_counter()  # the baseline, between the edits: machine noise hits both alike
         yaml.compose(text)
         composes.append((time.perf_counter() - began) * 1000)
-        compose_cpu += (time.process_time() - cpu_began) * 1000
-        gc.enable()
-        version += 1
-        insert = run % 2 == 0
-        change = types.TextDocumentContentChangePartial(
-            range=types.Range(end_of_first, end_of_first if insert else after), text=" " if insert else ""
-        )
-        arrived = client.expect(uri, version)
-        cpu_began = cpu_ms(pid)
+        arrived = client.expect(uri, typist.version + 1)
+        cpu_began = cpu_ms(client.pid)
         began = time.perf_counter()
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change])
-        )
-        edits.append((await asyncio.wait_for(arrived, 60) - began) * 1000)
-        server_cpu += cpu_ms(pid) - cpu_began
-    print(row("1-char didChange -> diagnostics (no debounce)", edits))
-    print(
-        f"  {'   CPU per edit: server / bare compose':<44} {server_cpu / runs:6.1f} ms / {compose_cpu / runs:.1f} ms"
-        f" = {server_cpu / compose_cpu:.2f}x"
-    )
-    ratio = statistics.median(edits) / statistics.median(composes)
-    print(
-        f"  {'   ... / bare compose (interleaved)':<44} {ratio:.2f}x  (compose median {statistics.median(composes):.1f} ms)"
-    )
+        typist.edit()
+        edits.append((await asyncio.wait_for(arrived, WAIT_S) - began) * 1000)
+        server_cpu += cpu_ms(client.pid) - cpu_began
+    await typist.settle()
+    client.close(uri)
+    edit_measure = f"{title}: 1-char edit in a description -> its diagnostics"
+    figures.add(edit_measure, label, edits)
+    figures.add(f"{title}: C compose (sampled between the edits)", label, composes)
+    ratios = " / ".join(f"{_at(edits, fraction) / _at(composes, fraction):.2f}" for fraction in (0.5, 0.9, 0.99))
+    figures.note(edit_measure, label, f"/ compose p50/p90/p99 {ratios}; server CPU {server_cpu / runs:.1f} ms each")
 
-    if version % 2 == 0:  # leave the text as it was
-        version += 1
-        change = types.TextDocumentContentChangePartial(range=types.Range(end_of_first, after), text="")
-        arrived = client.expect(uri, version)
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change])
-        )
-        await asyncio.wait_for(arrived, 60)
 
-    hovers, completions = probe_offsets(text, requests)
+def _at(samples: list[float], fraction: float) -> float:
+    return max(percentile(samples, fraction), 1e-9)
+
+
+async def bench_requests(client: Client, figures: Figures, label: str, name: str, runs: int, requests: int) -> None:
+    path = CORPUS / name
+    text = path.read_text(encoding="utf-8")
+    title = f"{path.name} ({text.count(chr(10)):,} lines)"
+    uri = path.as_uri()
+    await asyncio.wait_for(client.open(uri, text), WAIT_S)
+    document = types.TextDocumentIdentifier(uri)
     floor = []  # a request the server answers with nothing: the transport's own cost
     unknown = types.TextDocumentIdentifier(uri=f"{uri}?not-open")
     for _ in range(requests):
         began = time.perf_counter()
         await client.text_document_hover_async(types.HoverParams(unknown, types.Position(0, 0)))
         floor.append((time.perf_counter() - began) * 1000)
-    print(row("empty answer (transport floor)", floor))
-    for label, method, offsets in (
-        ("hover (settled document)", "hover", hovers),
-        ("completion (settled document)", "completion", completions),
-    ):
+    figures.add("empty answer (transport floor)", label, floor)
+    hovers, completions = probe_offsets(text, requests)
+    for kind, offsets in (("hover", hovers), ("completion", completions)):
         samples = []
-        cpu_began = cpu_ms(pid)
+        cpu_began = cpu_ms(client.pid)
         for offset in offsets:
             at = position(text, offset)
             began = time.perf_counter()
-            if method == "hover":
+            if kind == "hover":
                 await client.text_document_hover_async(types.HoverParams(document, at))
             else:
                 await client.text_document_completion_async(types.CompletionParams(document, at))
             samples.append((time.perf_counter() - began) * 1000)
-        print(row(label, samples) + f"   (server CPU {(cpu_ms(pid) - cpu_began) / len(offsets):.1f} ms each)")
+        measure = f"{title}: {kind}, quiet"
+        figures.add(measure, label, samples)
+        figures.note(measure, label, f"server CPU {(cpu_ms(client.pid) - cpu_began) / len(offsets):.1f} ms each")
 
-    # Completion right after an edit: the realistic typing case, new analysis included.
+    # Completion right after an edit: the typing case, the new text's analysis included.
+    typist = Typist(client, uri, text, description_offset(text))
     samples = []
     for run in range(min(runs, 20)):
-        version += 1
-        insert = run % 2 == 0
-        change = types.TextDocumentContentChangePartial(
-            range=types.Range(end_of_first, end_of_first if insert else after), text=" " if insert else ""
-        )
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(types.VersionedTextDocumentIdentifier(uri=uri, version=version), [change])
-        )
+        typist.edit()
         began = time.perf_counter()
         await client.text_document_completion_async(
             types.CompletionParams(document, position(text, completions[run % len(completions)]))
         )
         samples.append((time.perf_counter() - began) * 1000)
-    print(row("didChange + completion at once", samples))
-    client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+    await typist.settle()
+    figures.add(f"{title}: didChange + completion at once", label, samples)
+    client.close(uri)
+
+
+async def bench_storm(client: Client, figures: Figures, label: str, requests: int) -> None:
+    """Requests on a settled document while another one is edited faster than it can be analysed."""
+    stormed_path, target_path = CORPUS / LARGEST, CORPUS / MIDDLE
+    stormed_text, text = stormed_path.read_text(encoding="utf-8"), target_path.read_text(encoding="utf-8")
+    stormed, uri = f"{stormed_path.as_uri()}?storm", f"{target_path.as_uri()}?storm"
+    await asyncio.wait_for(asyncio.gather(client.open(stormed, stormed_text), client.open(uri, text)), WAIT_S)
+    typist = Typist(client, stormed, stormed_text, description_offset(stormed_text))
+    document = types.TextDocumentIdentifier(uri)
+    hovers, completions = probe_offsets(text, requests)
+    storming = True
+    sent: list[int] = []
+
+    async def storm() -> None:
+        while storming:
+            sent.append(typist.edit())
+            await asyncio.sleep(STORM_INTERVAL_S)
+
+    task = asyncio.ensure_future(storm())
+    await asyncio.sleep(0.3)  # the worker busy
+    samples: dict[str, list[float]] = {"hover": [], "completion": []}
+    for index in range(requests):
+        for kind in ("hover", "completion"):
+            offset = (hovers if kind == "hover" else completions)[index]
+            began = time.perf_counter()
+            if kind == "hover":
+                await client.text_document_hover_async(types.HoverParams(document, position(text, offset)))
+            else:
+                await client.text_document_completion_async(types.CompletionParams(document, position(text, offset)))
+            samples[kind].append((time.perf_counter() - began) * 1000)
+            await asyncio.sleep(0.01)
+    storming = False
+    await task
+    arrived = client.expect(stormed, typist.version + 1)
+    ended = time.perf_counter()
+    last = typist.edit()  # the storm's last edit, its diagnostics awaited
+    figures.add(
+        "storm: its last edit -> its diagnostics", label, [(await asyncio.wait_for(arrived, WAIT_S) - ended) * 1000]
+    )
+    for kind, values in samples.items():
+        figures.add(f"{target_path.name}: {kind} during an edit storm on {stormed_path.name}", label, values)
+    published = [v for v in client.versions[stormed] if v is not None and v > 1]
+    backwards = sum(1 for a, b in zip(published, published[1:], strict=False) if b < a)
+    figures.note(
+        "storm: its last edit -> its diagnostics",
+        label,
+        f"{len(sent)} edits, {len(published)} published, {backwards} backwards, last {published[-1:]} of {last}",
+    )
+    await typist.settle()
+    client.close(stormed)
+    client.close(uri)
 
 
 def preview_offsets(text: str) -> dict[str, list[int]]:
@@ -306,11 +276,12 @@ def preview_offsets(text: str) -> dict[str, list[int]]:
     return {kind: offsets for kind, offsets in found.items() if offsets}
 
 
-async def bench_previews(client: Client, path: Path, requests: int) -> None:
+async def bench_previews(client: Client, figures: Figures, label: str, name: str, requests: int) -> None:
+    path = CORPUS / name
     text = path.read_text(encoding="utf-8")
     places = preview_offsets(text)
     counts = ", ".join(f"{len(offsets)} {kind}" for kind, offsets in places.items())
-    print(f"{path.relative_to(CORPUS)} ({text.count(chr(10)):,} lines; {counts})")
+    title = f"{path.name} ({text.count(chr(10)):,} lines; {counts})"
     # Round robin over the kinds, so each gets its share of the requests.
     queues = [list(offsets) for offsets in places.values()]
     order: list[int] = []
@@ -318,27 +289,21 @@ async def bench_previews(client: Client, path: Path, requests: int) -> None:
         for queue in queues:
             if queue and len(order) < requests:
                 order.append(queue.pop(0))
-    while len(order) < requests:
-        order += order[: requests - len(order)]
+    order = spread_to(order, requests)
     firsts = []
-    for run in range(5):
+    for run in range(10):
         uri = f"{path.as_uri()}?preview={run}"
-        arrived = client.expect(uri, 1)
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-        )
-        await asyncio.wait_for(arrived, 60)
+        await asyncio.wait_for(client.open(uri, text), WAIT_S)
         document = types.TextDocumentIdentifier(uri)
         began = time.perf_counter()
         await client.text_document_hover_async(types.HoverParams(document, position(text, order[run % len(order)])))
         firsts.append((time.perf_counter() - began) * 1000)
-        if run < 4:
-            client.text_document_did_close(types.DidCloseTextDocumentParams(document))
-    print(row("first hover preview after didOpen", firsts))
+        if run < 9:
+            client.close(uri)
+    figures.add(f"{title}: first evaluated hover after didOpen", label, firsts)
     samples = []
     previews = 0
-    pid = client._server.pid
-    cpu_began = cpu_ms(pid)
+    cpu_began = cpu_ms(client.pid)
     for offset in order:
         began = time.perf_counter()
         result = await client.text_document_hover_async(types.HoverParams(document, position(text, offset)))
@@ -346,11 +311,11 @@ async def bench_previews(client: Client, path: Path, requests: int) -> None:
         value = result.contents.value if result is not None and isinstance(result.contents, types.MarkupContent) else ""
         first_line = value.split("\n", 1)[0]
         previews += "\n---\n" in value or (first_line.startswith("**condition** `") and "defined on" not in first_line)
-    print(
-        row(f"hover preview ({len(order)} on repeat/if/condition)", samples)
-        + f"   (server CPU {(cpu_ms(pid) - cpu_began) / len(order):.1f} ms each; {previews} with a preview)"
-    )
-    client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+    measure = f"{title}: evaluated hovers"
+    figures.add(measure, label, samples)
+    cpu = (cpu_ms(client.pid) - cpu_began) / len(order)
+    figures.note(measure, label, f"server CPU {cpu:.1f} ms each; {previews} of {len(order)} with a preview")
+    client.close(document.uri)
 
 
 def resource_offsets(text: str) -> dict[str, list[int]]:
@@ -370,33 +335,16 @@ def resource_offsets(text: str) -> dict[str, list[int]]:
     return {"type value": types_at, "property key": keys_at}
 
 
-def spread_to(points: list[int], count: int) -> list[int]:
-    step = max(1, len(points) // count)
-    chosen = points[::step][:count]
-    while chosen and len(chosen) < count:
-        chosen += chosen[: count - len(chosen)]
-    return chosen
-
-
-async def bench_resource_completion(client: Client, path: Path, requests: int) -> None:
+async def bench_resource_completion(client: Client, figures: Figures, label: str, name: str, requests: int) -> None:
+    path = CORPUS / name
     text = path.read_text(encoding="utf-8")
-    places = resource_offsets(text)
-    counts = ", ".join(f"{len(offsets)} {kind}s" for kind, offsets in places.items())
-    print(f"{path.relative_to(CORPUS)} ({text.count(chr(10)):,} lines; {counts})")
     uri = f"{path.as_uri()}?types"
-    arrived = client.expect(uri, 1)
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-    )
-    await asyncio.wait_for(arrived, 60)
+    await asyncio.wait_for(client.open(uri, text), WAIT_S)
     document = types.TextDocumentIdentifier(uri)
-    pid = client._server.pid
-    for kind, offsets in places.items():
+    for kind, offsets in resource_offsets(text).items():
         samples = []
         answered = 0
-        cpu_began = cpu_ms(pid)
-        chosen = spread_to(offsets, requests)
-        for offset in chosen:
+        for offset in spread_to(offsets, requests):
             began = time.perf_counter()
             result = await client.text_document_completion_async(
                 types.CompletionParams(document, position(text, offset))
@@ -404,89 +352,110 @@ async def bench_resource_completion(client: Client, path: Path, requests: int) -
             samples.append((time.perf_counter() - began) * 1000)
             answered += len(result.items) if isinstance(result, types.CompletionList) else len(result or [])
         if samples:
-            print(
-                row(f"completion at a {kind} ({len(samples)})", samples)
-                + f"   (server CPU {(cpu_ms(pid) - cpu_began) / len(samples):.1f} ms each;"
-                f" {answered / len(samples):.0f} items on average)"
-            )
-    client.text_document_did_close(types.DidCloseTextDocumentParams(document))
+            measure = f"{path.name} ({text.count(chr(10)):,} lines): completion at a {kind}"
+            figures.add(measure, label, samples)
+            figures.note(measure, label, f"{answered / len(samples):.0f} items on average")
+    client.close(uri)
 
 
-async def bench_first_type_completion(env: dict[str, str]) -> None:
+async def bench_first_type_completion(server: Server, figures: Figures) -> None:
     """A fresh server: open a template, then the first completion at a type value (the catalogue read then)."""
     path = CORPUS / RESOURCE_TEMPLATES[-1]
     text = path.read_text(encoding="utf-8")
     offset = resource_offsets(text)["type value"][0]
     firsts = []
-    for _ in range(5):
-        client, _ = await start(env)
+    for _ in range(3):
+        client, _ = await start(server)
         uri = path.as_uri()
-        arrived = client.expect(uri, 1)
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-        )
-        await asyncio.wait_for(arrived, 60)
+        await asyncio.wait_for(client.open(uri, text), WAIT_S)
         began = time.perf_counter()
         await client.text_document_completion_async(
             types.CompletionParams(types.TextDocumentIdentifier(uri), position(text, offset))
         )
         firsts.append((time.perf_counter() - began) * 1000)
         await stop(client)
-    print(row("first type completion on a fresh server", firsts))
+    figures.add("first type completion on a fresh server", server.label, firsts)
 
 
-async def bench_corpus_rss(env: dict[str, str]) -> None:
-    client, _ = await start(env)
-    pid = client._server.pid
-    idle = rss_kib(pid)
+async def bench_corpus(server: Server, figures: Figures) -> None:
+    client, _ = await start(server)
+    idle = rss_kib(client.pid)
     files = sorted(p for p in CORPUS.rglob("*") if p.suffix in (".yaml", ".yml") and p.is_file())
     waits = []
     began = time.perf_counter()
     for path in files:
-        uri = path.as_uri()
-        waits.append(client.expect(uri, 1))
         text = path.read_text(encoding="utf-8", errors="replace")
-        client.text_document_did_open(
-            types.DidOpenTextDocumentParams(types.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text))
-        )
-    await asyncio.wait_for(asyncio.gather(*waits), 300)
+        waits.append(client.open(path.as_uri(), text))
+    await asyncio.wait_for(asyncio.gather(*waits), 600)
     elapsed = time.perf_counter() - began
-    size = sum(p.stat().st_size for p in files) / 1e6
-    print(f"whole corpus open: {len(files)} YAML files, {size:.1f} MB, all diagnosed in {elapsed:.1f} s")
-    print(f"  RSS idle after initialize {idle / 1024:8.1f} MiB")
-    print(f"  RSS with the corpus open  {rss_kib(pid) / 1024:8.1f} MiB")
+    figures.note(
+        f"whole corpus open ({len(files)} YAML files)",
+        server.label,
+        f"all diagnosed in {elapsed:.1f} s; RSS idle {idle / 1024:.1f} MiB, with the corpus open"
+        f" {rss_kib(client.pid) / 1024:.1f} MiB",
+    )
     await stop(client)
+
+
+async def run(server: Server, figures: Figures, sections: set[str], runs: int, requests: int) -> None:
+    label = server.label
+    if "start" in sections:
+        starts = []
+        for _ in range(3):
+            client, elapsed = await start(server)
+            starts.append(elapsed)
+            await stop(client)
+        figures.add("start -> initialize answer", label, starts)
+    client, _ = await start(server)
+    if "edits" in sections:
+        for name in (LARGEST, MIDDLE, SMALL):
+            await bench_edits(client, figures, label, name, runs)
+    if "requests" in sections:
+        for name in (LARGEST, MIDDLE):
+            await bench_requests(client, figures, label, name, runs, requests)
+    if "storm" in sections:
+        await bench_storm(client, figures, label, requests)
+    if "previews" in sections:
+        for name in PREVIEW_TEMPLATES:
+            await bench_previews(client, figures, label, name, requests)
+    if "types" in sections:
+        for name in RESOURCE_TEMPLATES:
+            await bench_resource_completion(client, figures, label, name, requests)
+    await stop(client)
+    if "types" in sections:
+        await bench_first_type_completion(server, figures)
+    if "corpus" in sections:
+        await bench_corpus(server, figures)
+
+
+def server_of(value: str) -> Server:
+    label, _, path = value.rpartition("=")
+    folder = Path(path).resolve()
+    if not (folder / "hot_lsp" / "__init__.py").is_file():
+        raise argparse.ArgumentTypeError(f"no hot_lsp package in {folder}")
+    return Server(label or folder.name, folder)
 
 
 async def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=30, help="opens and edits per file")
-    parser.add_argument("--requests", type=int, default=50, help="hover and completion requests per file")
+    parser.add_argument("--requests", type=int, default=50, help="hover and completion requests per measure")
+    parser.add_argument("--rounds", type=int, default=1, help="times every server runs every section, alternating")
+    parser.add_argument(
+        "--server", type=server_of, action="append", help="LABEL=PATH of a checkout to run (default: this one)"
+    )
+    parser.add_argument("--only", default=",".join(SECTIONS), help=f"sections to run, of {', '.join(SECTIONS)}")
     options = parser.parse_args()
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
-    env = {**os.environ, "HOT_LSP_DEBOUNCE_MS": "0"}
-
-    starts = []
-    for _ in range(5):
-        client, elapsed = await start(env)
-        starts.append(elapsed)
-        await stop(client)
-    print("server")
-    print(row("start -> initialize answer", starts))
-
-    client, _ = await start(env)
-    for path in (CORPUS / LARGEST, median_template()):
-        await bench_file(client, path, options.runs, options.requests)
-    print("hover previews of evaluated values")
-    for name in PREVIEW_TEMPLATES:
-        await bench_previews(client, CORPUS / name, options.requests)
-    print("resource types and properties")
-    for name in RESOURCE_TEMPLATES:
-        await bench_resource_completion(client, CORPUS / name, options.requests)
-    await stop(client)
-    await bench_first_type_completion(env)
-    await bench_corpus_rss(env)
+    servers: list[Server] = options.server or [Server("this", ROOT)]
+    sections = set(options.only.split(","))
+    figures = Figures()
+    for round_number in range(options.rounds):
+        for server in servers:
+            print(f"round {round_number + 1}: {server.label} ({server.path})", flush=True)
+            await run(server, figures, sections, options.runs, options.requests)
+    figures.print()
 
 
 if __name__ == "__main__":

@@ -13,8 +13,12 @@ client's. Using the same line index the features use keeps every range the serve
 with the text it analysed.
 
 Analyses may run on a worker thread (:meth:`DocumentStore.snapshot_async`): one worker, so analyses never
-overlap, and a job whose version was superseded before it started is skipped rather than computed for
-nothing.
+overlap. Each document has at most one job on the worker and one text waiting for it (``wanted``): a job
+analyses the newest text wanted when it *starts*, so while the worker is busy newer edits replace the waiting
+text (the latest wins, however fast the user types), and when a job ends with a newer text wanted, the next job is
+submitted at once. A job that finds nothing current to analyse is skipped. Jobs of different documents (and the
+server's other work on the worker) take their turns in order, so a storm of edits to one document never keeps
+another document's analysis waiting for more than its one job.
 
 Other files. An analysis may read other files (a template resource's child, the environments): the open
 documents' texts are handed to it as ``Options.overlay`` (path -> (revision, text), revisions unique in the
@@ -85,6 +89,27 @@ class Superseded(Exception):
     """The text a caller waited for was replaced by a newer version before its analysis was ready."""
 
 
+@dataclass(frozen=True, slots=True)
+class _Request:
+    """A text to analyse: the document's generation when it was wanted, its text and the options to use."""
+
+    generation: int
+    text: str
+    options: Options
+
+
+@dataclass(slots=True)
+class _Outcome:
+    """What a worker job did: the request it took (None: nothing current to analyse) and its analysis or error.
+
+    ``analysis`` is emptied once the store has taken it: a waiter whose task was cancelled keeps the job's future
+    in its traceback, a cycle only a full collection frees, and it must not keep a large tree alive with it."""
+
+    request: _Request | None
+    analysis: Analysis | None = None
+    error: Exception | None = None
+
+
 @dataclass(slots=True)
 class _Document:
     uri: str
@@ -96,7 +121,9 @@ class _Document:
     lines: LineIndex | None = None  # of ``text``, built on the first incremental edit that needs it
     analysis: Analysis | None = None  # of ``text``; None until first needed
     options: Options | None = None  # what ``analysis`` was built with
-    pending: asyncio.Future[Analysis | None] | None = None  # a worker job for ``version`` in flight
+    # The newest text someone waits for an analysis of; the job takes it when it starts (read on the worker).
+    wanted: _Request | None = None
+    job: asyncio.Future[_Outcome] | None = None  # this document's job on the worker, waiting or running
     last_good: Analysis | None = None
     last_good_generation: int = -1
     # The newest reading of the document's text: the next analysis takes its unchanged pieces (and moves them).
@@ -159,7 +186,9 @@ class DocumentStore:
                 end = lines.offset(change.range.end.line, change.range.end.character, encoding)
                 if end < start:  # a reversed range: LSP does not allow it, but be lenient
                     start, end = end, start
-                text = text[:start] + without_lone_surrogates(change.text) + text[end:]
+                # The index follows the edit (a whole scan of endpoint_map.yaml per keystroke was 3 ms of the loop).
+                lines = lines.edited(start, end, without_lone_surrogates(change.text))
+                text = lines.text
             else:
                 text = without_lone_surrogates(change.text)
         document.text = text
@@ -176,6 +205,8 @@ class DocumentStore:
         if document is None:
             return False
         self._overlay_text(document, closed=True)
+        for analysis in {id(a): a for a in (document.analysis, document.last_good) if a is not None}.values():
+            analysis.release()
         return True
 
     def __contains__(self, uri: str) -> bool:
@@ -259,48 +290,85 @@ class DocumentStore:
             options = self._options(document, settings, inputs)
             if document.analysis is not None and document.options == options:
                 return self._snapshot_of(document, encoding, settings, inputs)
-            if document.pending is None or document.options != options:
-                document.pending = self._submit(document, options)
-            pending = document.pending
-            if pending.done():
+            job = self._want(document, options)
+            if job.done():
                 # Finished, but its done callback (which stores the analysis) may still wait in the loop's
                 # queue; awaiting a done future never yields, so this loop would spin and starve the loop.
                 await asyncio.sleep(0)
-                if document.pending is pending:
-                    document.pending = None  # its callback ran and stored nothing: submit again
                 continue
             # Shielded: a cancelled request must not cancel a job other requests share.
-            await asyncio.shield(pending)
+            outcome = await asyncio.shield(job)
+            request = outcome.request
+            if outcome.error is not None and request is not None and request.generation == document.generation:
+                raise outcome.error  # the text asked about cannot be analysed: the caller reports it
 
-    def _submit(self, document: _Document, options: Options) -> asyncio.Future[Analysis | None]:
+    def _want(self, document: _Document, options: Options) -> asyncio.Future[_Outcome]:
+        """Ask for an analysis of the document's current text with ``options``: it replaces whatever text waited
+        for the worker. The job that will take it (submitted now if the document has none).
+
+        Always a new request, even for the same text: ``options`` carries the open documents' texts as they are
+        now (the overlay compares by nothing), and an analysis that read an open text which changed meanwhile is
+        not kept, so the next one must read the new texts."""
+        document.wanted = _Request(document.generation, document.text, options)
+        if document.job is None:
+            document.job = self._submit(document)
+        return document.job
+
+    def _submit(self, document: _Document) -> asyncio.Future[_Outcome]:
         loop = asyncio.get_running_loop()
-        generation, text = document.generation, document.text
-        document.options = options
 
-        def job() -> Analysis | None:
-            # Runs on the worker. Reading the current version from this thread is a plain attribute
-            # read; the worst case of a race is one analysis too many, never a wrong one.
-            if self._documents.get(document.uri) is not document or document.generation != generation:
-                return None  # superseded before it started: nobody needs it any more
-            return _analyze(document, text, options)
+        def job() -> _Outcome:
+            # Runs on the worker: takes the newest text wanted now. Reading the document from this thread is a
+            # plain attribute read; the worst case of a race is one analysis too many, never a wrong one.
+            request = document.wanted
+            if (
+                request is None
+                or request.generation != document.generation
+                or self._documents.get(document.uri) is not document
+            ):
+                return _Outcome(None)  # superseded before it started: nobody needs it any more
+            try:
+                return _Outcome(request, _analyze(document, request.text, request.options))
+            except Exception as error:
+                return _Outcome(request, error=error)
 
-        future = asyncio.ensure_future(loop.run_in_executor(self._executor, job))
+        future = loop.run_in_executor(self._executor, job)
 
-        def done(finished: asyncio.Future[Analysis | None]) -> None:
-            if finished.cancelled() or finished.exception() is not None:
-                if document.pending is finished:
-                    document.pending = None
-                if not finished.cancelled():
-                    log.error("analysis of %s failed", document.uri, exc_info=finished.exception())
+        def done(finished: asyncio.Future[_Outcome]) -> None:
+            if document.job is finished:
+                document.job = None
+            if finished.cancelled():
                 return
-            analysis = finished.result()
-            if analysis is not None and self._documents.get(document.uri) is document:
-                self._store(document, generation, options, analysis)
-            if document.pending is finished:
-                document.pending = None
+            if finished.exception() is not None:
+                log.error("analysis of %s failed", document.uri, exc_info=finished.exception())
+                return
+            outcome = finished.result()
+            if outcome.error is not None:
+                log.error("analysis of %s failed", document.uri, exc_info=outcome.error)
+            elif outcome.request is not None and outcome.analysis is not None:
+                analysis, outcome.analysis = outcome.analysis, None
+                if self._documents.get(document.uri) is document:
+                    self._store(document, outcome.request.generation, outcome.request.options, analysis)
+                else:
+                    analysis.release()  # closed meanwhile
+            self._next(document, outcome.request)
 
         future.add_done_callback(done)
         return future
+
+    def _next(self, document: _Document, done: _Request | None) -> None:
+        """A job ended: if a newer text was wanted meanwhile, the worker analyses it next."""
+        wanted = document.wanted
+        if (
+            wanted is None
+            or wanted is done
+            or document.job is not None
+            or wanted.generation != document.generation
+            or self._documents.get(document.uri) is not document
+            or (document.analysis is not None and document.options == wanted.options)
+        ):
+            return
+        document.job = self._submit(document)
 
     def _options(self, document: _Document, settings: Settings, inputs: WorkspaceInputs) -> Options:
         known = _known_parameters(document, inputs)
@@ -315,6 +383,11 @@ class DocumentStore:
         return document.analysis is None or document.options != self._options(document, settings, inputs)
 
     def _store(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
+        previous = (document.analysis, document.last_good)
+        self._keep(document, generation, options, analysis)
+        _let_go(document, *previous, analysis)
+
+    def _keep(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
         if analysis.parsed.syntax_ok and generation >= document.last_good_generation:
             document.last_good = analysis
             document.last_good_generation = generation
@@ -408,11 +481,21 @@ def _analyze(document: _Document, text: str, options: Options) -> Analysis:
 
 def _forget_derived(document: _Document) -> None:
     """Drop what was derived from the document's text or its surroundings (last_good stays, by design)."""
+    analysis = document.analysis
     document.analysis = None
     document.options = None
-    document.pending = None
+    document.wanted = None  # its job, if any, stays: it finds nothing to do, unless a newer text is wanted
     document.snapshot = None
     document.snapshot_key = ()
+    _let_go(document, analysis)
+
+
+def _let_go(document: _Document, *analyses: Analysis | None) -> None:
+    """Release the analyses the document no longer keeps (see :meth:`Analysis.release`): freed at once, rather than
+    by a full pass of the garbage collector."""
+    for analysis in analyses:
+        if analysis is not None and analysis is not document.analysis and analysis is not document.last_good:
+            analysis.release()
 
 
 def _options(

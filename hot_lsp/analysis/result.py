@@ -47,3 +47,15 @@ class Analysis:
         except KeyError:
             value = self.derived[key] = build(self, *args)
             return value
+
+    def release(self) -> None:
+        """Forget what was derived from this analysis and its model: its owner is letting it go.
+
+        Some derived facts refer back to what they were derived from (an evaluation keeps its analysis; static
+        conditions keep an evaluator of their model), and such a cycle keeps the whole tree alive until the
+        collector's next full pass, which on a large template stops every thread for 100 ms or more. Forgotten,
+        the analysis is freed as soon as its last reference goes. Harmless to someone still reading it: a fact
+        asked for again is derived again."""
+        self.derived.clear()
+        if self.model is not None:
+            self.model.derived.clear()

@@ -9,7 +9,7 @@ Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r``, as LSP defines them.
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from itertools import accumulate
 from typing import Literal
 
@@ -33,6 +33,27 @@ class LineIndex:
         self.line_starts = starts
         # ASCII-only text needs no per-line unit counting in any encoding.
         self._ascii = text.isascii()
+
+    def edited(self, start: int, end: int, inserted: str) -> LineIndex:
+        """The index of this text with ``text[start:end]`` replaced by ``inserted``, without scanning it all again:
+        the line starts before the edit are kept, those after it shifted, and only the lines it touches scanned.
+
+        A line break is one character or two (``\\r\\n``), so an edit can join or split one next to it: the scan
+        starts at the line holding the character before the edit, and the lines kept after it start two
+        characters past its end or later (their breaks are wholly in the text the edit leaves alone)."""
+        text = self.text[:start] + inserted + self.text[end:]
+        starts = self.line_starts
+        delta = len(inserted) - (end - start)
+        first = max(0, bisect_right(starts, start - 1) - 1)
+        after = bisect_left(starts, end + 2)
+        stop = starts[after] + delta if after < len(starts) else len(text)
+        index = LineIndex.__new__(LineIndex)
+        index.text = text
+        index.line_starts = starts[: first + 1]
+        index.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text, starts[first], stop))
+        index.line_starts.extend(line_start + delta for line_start in starts[after + 1 :])
+        index._ascii = text.isascii()
+        return index
 
     @property
     def line_count(self) -> int:

@@ -4,7 +4,8 @@ Inputs come from the settings: ``hotLsp.parameters`` (the highest precedence, sh
 ``hotLsp.parameters``) and the environment files the server loaded for ``hotLsp.environments``;
 ``get_file`` reads beside the document, inside the workspace folders. The evaluation is cached on the
 analysis under a key made of those inputs, so every request about the same text and settings shares
-one evaluator and its memo.
+one evaluator and its memo. An evaluator is not safe on two threads at once: the server calls the features that
+use it (hover previews, inlay hints) on its one feature thread only.
 """
 
 from __future__ import annotations

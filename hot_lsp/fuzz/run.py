@@ -27,7 +27,7 @@ from .episode import Episode, Failure, Source, Stats
 
 SUFFIXES = (".yaml", ".yml", ".json", ".template", ".hot")
 MAX_SOURCE_BYTES = 200_000  # bigger files make episodes slow without finding more
-DEFAULT_DEBOUNCE_MS = "20"  # short, so an episode's final diagnostics come quickly; the storm tests use 200
+DEFAULT_DEBOUNCE_MS = "20"  # an extra wait before each analysis (the server's default is none)
 
 
 @dataclass(frozen=True, slots=True)

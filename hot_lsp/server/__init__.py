@@ -13,10 +13,14 @@ Modules:
 - ``diagnostics``: pushing, pulling and refreshing diagnostics;
 - ``file_tracking``: the workspace index and the documents that read other files, kept current;
 - ``client_capabilities``: the one conversion of results to what the client can take;
+- ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
+- ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
 - handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
   ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks).
 
-Concurrency. Messages are handled in order on one asyncio loop. Analyses run on one worker thread
+Concurrency. Messages are read and handled in order on one asyncio loop (stdin is read on the loop's own thread,
+see ``stdio``; a thread computing hands the GIL over after 1 ms rather than CPython's 5, so the loop waits little
+for it while the worker analyses). Analyses run on one worker thread
 (``HotLanguageServer.analysis_pool``), as do nested-stack trees and the workspace scan, so they never overlap;
 while a large template is being analysed the loop still reads messages: a ``$/cancelRequest`` cancels the
 waiting request (pygls answers RequestCancelled), and a newer didChange makes the pending work for the old
@@ -27,15 +31,19 @@ text moot:
   Neovim drop it silently and ask again about the new text), without waiting for the new analysis;
 - a whole-document request (symbols, links, folding, semantic tokens, pull diagnostics) is answered from
   the newest snapshot, which is what the client shows by then;
-- an analysis job whose text was superseded before the worker reached it is skipped, so fast typing on a
-  large file costs one analysis per pause, not one per keystroke.
-Feature functions run on the loop; what they read from other files goes through the snapshot's file service.
+- each document has at most one analysis job on the worker and one text waiting for it, which the newest text
+  replaces, so fast typing on a large file costs one analysis per worker turn, not one per keystroke, and ends
+  with the last text's (store.py, diagnostics.py).
+Feature functions that may take a while (completion, hover, definition, inlay hints, code actions, symbols, links,
+folding, semantic tokens) run on one feature thread (``HotLanguageServer.run_feature``), so the loop goes on reading
+and answering while they compute; those that walk the workspace index (references, rename, workspace symbols) stay
+on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
+(thread-safe).
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
 import logging
 import os
 import sys
@@ -43,10 +51,16 @@ from collections.abc import Sequence
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import documents, lifecycle, positional, whole_document, workspace
+from . import collector, documents, lifecycle, positional, whole_document, workspace
 from .session import HotLanguageServer
+from .stdio import start_io
 
 __all__ = ["HotLanguageServer", "create_server", "serve"]
+
+# How long a thread computing Python code keeps the GIL when another wants it (CPython's default is 5 ms). The event
+# loop needs the GIL back after every system call it makes (reading a message, writing an answer); with the analysis
+# worker computing, each wait costs up to this much, several times per request.
+SWITCH_INTERVAL_S = 0.001
 
 
 def create_server() -> HotLanguageServer:
@@ -89,17 +103,18 @@ def serve(args: Sequence[str]) -> int:
         parser.error(f"--tcp wants HOST:PORT, got {options.tcp!r}")
 
     server = create_server()
-    # The modules loaded live as long as the process; freezing them keeps the collector from walking them again on
-    # every collection (measured: GC was ~40% of a large parse in a long-lived process). Those of start-up now,
-    # the analysis's once the document parts load it (before any document is in). No collection first: importing
-    # leaves next to no garbage (44 objects with everything loaded), and one full collection takes ~30 ms.
-    gc.freeze()
-    server.on_parts_built = gc.freeze
+    sys.setswitchinterval(SWITCH_INTERVAL_S)
+    # Everything loaded so far lives as long as the process; freezing it keeps the collector from walking it again
+    # on every collection (measured: GC was ~40% of a large parse in a long-lived process). The analysis's modules
+    # are frozen once the document parts load them (before any document is in), and what outlives each worker job
+    # too (collector.py).
+    collector.start()
+    server.on_parts_built = collector.loaded
 
     if address is not None:
         server.start_tcp(*address)
         return 0
-    server.start_io()
+    start_io(server)
     # LSP: exit code 0 after shutdown + exit, 1 when the client went away without shutdown.
     return 0 if server.protocol._shutdown else 1
 

@@ -1,11 +1,16 @@
 """Diagnostics: pushed to clients that do not pull, pulled by those that do, shown again when what they depend
 on changes.
 
-Pushes (textDocument/publishDiagnostics) go out a debounce after the last change (at once on open), for the
-current text only: each document has at most one pending publish, and a newer text cancels it. Pull clients
-(textDocument/diagnostic) get a result id made of the document's text generation, the settings serial and the
-version, so an unchanged document is answered "unchanged". When settings or another file a document read change,
-pushes go out again, or pull clients get one workspace/diagnostic/refresh.
+Pushes (textDocument/publishDiagnostics): every open and change asks the store for the analysis of the current
+text at once, with no fixed delay. The store's one worker takes the newest text wanted whenever it is free, so
+while it is busy the edits typed meanwhile replace each other and the next analysis is of the newest text (see
+store.py); a storm of edits costs an analysis per worker turn, not one per keystroke, and ends with the last text
+analysed. Only the current text's diagnostics go out: each document has at most one pending publish, a newer text
+replaces it, and a version older than one already published never goes out. ``HOT_LSP_DEBOUNCE_MS`` adds a wait
+before asking (the fuzzer sets one; none by default). Pull clients (textDocument/diagnostic) get a result id made
+of the document's text generation, the settings serial and the version, so an unchanged document is answered
+"unchanged". When settings or another file a document read change, pushes go out again, or pull clients get a
+workspace/diagnostic/refresh (one at a time: changes while it is unanswered ask for one more after it).
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -28,6 +34,15 @@ log = logging.getLogger("hot_lsp.server")
 
 # Inter-file: a template's diagnostics follow its children's texts (and an environment's, the templates').
 PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_diagnostics=False, identifier=SOURCE)
+# How long a workspace/diagnostic/refresh may stay unanswered before the next one may go out.
+REFRESH_WAIT_S = 5.0
+
+
+@dataclass(slots=True)
+class _Pending:
+    """A publish asked for (the newest ask replaces the one before): not before ``due`` (the loop's clock)."""
+
+    due: float
 
 
 class DiagnosticsScheduler:
@@ -35,9 +50,11 @@ class DiagnosticsScheduler:
 
     def __init__(self, ls: ServerContext) -> None:
         self._ls = ls
-        self._publish_tasks: dict[str, asyncio.Task[None]] = {}
+        self._publish_tasks: dict[str, asyncio.Task[None]] = {}  # one publisher per document with something pending
+        self._pending: dict[str, _Pending] = {}  # uri -> what the newest schedule() asked
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
         self._refresh_task: asyncio.Task[None] | None = None
+        self._refresh_again = False  # something changed after the refresh under way was sent
 
     def of(self, snapshot: Snapshot) -> list[types.Diagnostic]:
         """The snapshot's diagnostics as this client can take them (empty if computing them crashed)."""
@@ -49,48 +66,61 @@ class DiagnosticsScheduler:
         return adapt_diagnostics(diagnostics, self._ls)
 
     def schedule(self, uri: str, delay: float) -> None:
-        """Publish the diagnostics of the current text of ``uri`` after ``delay`` (push clients only)."""
-        if self._ls.pull_diagnostics:
+        """Publish the diagnostics of the current text of ``uri``, asking for its analysis after ``delay`` (push
+        clients only). One publisher per document follows its changes; none is cancelled, none left behind."""
+        if self._ls.pull_diagnostics or self._ls.store.stamp(uri) is None:
             return
-        previous = self._publish_tasks.pop(uri, None)
-        if previous is not None:
-            previous.cancel()
-        stamp = self._ls.store.stamp(uri)
-        if stamp is not None:
-            self._publish_tasks[uri] = asyncio.ensure_future(self._publish(uri, stamp, delay))
+        self._pending[uri] = _Pending(asyncio.get_running_loop().time() + delay)
+        task = self._publish_tasks.get(uri)
+        if task is None or task.done():
+            self._publish_tasks[uri] = asyncio.ensure_future(self._publisher(uri))
 
-    async def _publish(self, uri: str, stamp: tuple[int, int], delay: float) -> None:
+    async def _publisher(self, uri: str) -> None:
+        """Until nothing is pending for ``uri``: wait out the delay, then publish the newest text's diagnostics (the
+        snapshot follows the text to its newest version, whose analysis the store makes as soon as the worker is
+        free). Asked again while waiting (a change with a delay, new settings): start over."""
         ls = self._ls
+        loop = asyncio.get_running_loop()
         try:
-            if delay > 0:
-                await asyncio.sleep(delay)
-            await ls.wait_configured()
-            snapshot = await ls.snapshot(uri)
-            # Only ever the current text: a newer version has its own task, which publishes instead.
-            if snapshot is None or ls.store.stamp(uri) != stamp:
-                return
-            published = self._published.get(uri)
-            version = snapshot.version
-            if published is not None and published[0] == stamp[0] and _older(version, published[1]):
-                # The client's versions went backwards. Never publish for a version older than one already
-                # published, nor leave that one's findings on the newer text: publish these without a version.
-                version = None
-            diagnostics = self.of(snapshot)
-            ls.text_document_publish_diagnostics(
-                types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
-            )
-            if version is not None:
-                self._published[uri] = (stamp[0], version)
+            while (pending := self._pending.get(uri)) is not None:
+                if pending.due > loop.time():
+                    await asyncio.sleep(pending.due - loop.time())
+                    continue
+                await ls.wait_configured()
+                snapshot = await ls.snapshot(uri)
+                if self._pending.get(uri) is not pending:
+                    continue  # what was asked changed meanwhile (if only the text, the snapshot is cached now)
+                del self._pending[uri]
+                stamp = ls.store.stamp(uri)
+                if snapshot is not None and stamp is not None:
+                    self._publish(uri, stamp, snapshot)
         except asyncio.CancelledError:
             raise
         except Exception as error:
+            self._pending.pop(uri, None)
             ls.report_crash(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS, error, uri=uri)
         finally:
             if self._publish_tasks.get(uri) is asyncio.current_task():
                 del self._publish_tasks[uri]
 
+    def _publish(self, uri: str, stamp: tuple[int, int], snapshot: Snapshot) -> None:
+        """Publish the snapshot of the current text (``stamp``)."""
+        published = self._published.get(uri)
+        version = snapshot.version
+        if published is not None and published[0] == stamp[0] and _older(version, published[1]):
+            # The client's versions went backwards. Never publish for a version older than one already
+            # published, nor leave that one's findings on the newer text: publish these without a version.
+            version = None
+        diagnostics = self.of(snapshot)
+        self._ls.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=version)
+        )
+        if version is not None:
+            self._published[uri] = (stamp[0], version)
+
     def clear(self, uri: str) -> None:
         """The document closed: nothing pending, and (push clients) its diagnostics emptied."""
+        self._pending.pop(uri, None)
         task = self._publish_tasks.pop(uri, None)
         if task is not None:
             task.cancel()
@@ -120,25 +150,33 @@ class DiagnosticsScheduler:
             self.schedule(uri, delay)
 
     def _schedule_refresh(self, delay: float) -> None:
-        """One workspace/diagnostic/refresh after ``delay`` (a burst of changes asks once)."""
+        """A workspace/diagnostic/refresh after ``delay``; while one is unanswered, one more after it (a burst of
+        changes asks once or twice, not once per change)."""
         if not self._ls.capability("workspace.diagnostics.refresh_support", False):
             return
         if self._refresh_task is not None and not self._refresh_task.done():
+            self._refresh_again = True
             return
-        self._refresh_task = asyncio.ensure_future(self._refresh_after(delay))
+        self._refresh_task = asyncio.ensure_future(self._refresh(delay))
 
-    async def _refresh_after(self, delay: float) -> None:
-        await asyncio.sleep(delay)
-        try:
-            self._ls.workspace_diagnostic_refresh(None)
-        except Exception as error:  # the client may be gone
-            log.info("workspace/diagnostic/refresh failed: %r", error)
+    async def _refresh(self, delay: float) -> None:
+        while True:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            self._refresh_again = False  # the refresh sent now covers every change so far
+            try:
+                await asyncio.wait_for(self._ls.workspace_diagnostic_refresh_async(None), REFRESH_WAIT_S)
+            except Exception as error:  # refused, not answered, or the client is gone
+                log.info("workspace/diagnostic/refresh failed: %r", error)
+            if not self._refresh_again:
+                return
 
     def cancel_all(self) -> None:
         """Shutting down: no publish goes out any more."""
         for task in self._publish_tasks.values():
             task.cancel()
         self._publish_tasks.clear()
+        self._pending.clear()
 
 
 def _older(version: int | None, than: int | None) -> bool:

@@ -1,7 +1,8 @@
 """Handlers of the open documents' texts: didOpen, didChange, didClose, didSave.
 
-The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each change schedules diagnostics
-(at once on open, after the debounce while typing) and tells the documents that read this one's file.
+The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each open and change schedules
+diagnostics (the analysis of the newest text as soon as the worker is free, see diagnostics.py) and tells the
+documents that read this one's file.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ def register(server: HotLanguageServer) -> None:
 def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
     document = params.text_document
     ls.store.open(document.uri, document.text, document.version, document.language_id)
-    ls.diagnostics.schedule(document.uri, 0)  # opening shows findings at once; typing is debounced
+    ls.diagnostics.schedule(document.uri, 0)  # at once, even with HOT_LSP_DEBOUNCE_MS
     ls.file_tracking.document_opened(document.uri)
 
 

@@ -6,6 +6,10 @@ A file is read again only when its modification time or size changed, so request
 workspace never touch file contents; the expansion of the globs itself is kept for a second. A file
 that cannot be read is logged (once per version of it) and skipped.
 
+The disk is looked at by :meth:`EnvironmentFiles.load`, which the server runs on a thread at most once a second
+(and again as soon as a watched file or a save may have changed one, :meth:`EnvironmentFiles.forget`); requests in
+between take :meth:`EnvironmentFiles.current`, which touches nothing. Thread-safe.
+
 Server-side only: features receive the loaded values in their snapshot and never read files.
 """
 
@@ -14,6 +18,7 @@ from __future__ import annotations
 import glob
 import logging
 import os
+import threading
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -34,30 +39,75 @@ class _Loaded:
     values: EnvironmentValues | None  # None: the file could not be read (already logged)
 
 
+@dataclass(frozen=True, slots=True)
+class _Load:
+    """One :meth:`EnvironmentFiles.load`: of which globs in which folders, when, what it gave, the paths it read."""
+
+    key: tuple[tuple[str, ...], tuple[str, ...]]
+    when: float
+    values: tuple[EnvironmentValues, ...]
+    paths: tuple[str, ...]
+
+
 class EnvironmentFiles:
-    """Loads and caches environment files. Not thread-safe: call it from the event loop thread."""
+    """Loads and caches environment files. Thread-safe: the server loads on a thread and asks on the loop."""
 
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
+        self._lock = threading.RLock()
         self._loaded: dict[str, _Loaded] = {}
         self._expanded: tuple[tuple[object, ...], float, list[tuple[str, str]]] | None = None
+        self._last: _Load | None = None
 
     def load(self, globs: Iterable[str], folders: Iterable[str]) -> tuple[EnvironmentValues, ...]:
-        """The values of every file the globs match, in glob order."""
+        """The values of every file the globs match, in glob order (each file looked at on disk: stat, read if
+        changed)."""
         globs, folders = tuple(globs), tuple(folders)
         if not globs:
             return ()
-        found: list[EnvironmentValues] = []
-        for path, name in self._paths(globs, folders):
-            values = self._read(path, name)
-            if values is not None:
-                found.append(values)
-        return tuple(found)
+        with self._lock:
+            found: list[EnvironmentValues] = []
+            expanded = self._paths(globs, folders)
+            for path, name in expanded:
+                values = self._read(path, name)
+                if values is not None:
+                    found.append(values)
+            self._last = _Load((globs, folders), self._clock(), tuple(found), tuple(path for path, _ in expanded))
+            return self._last.values
+
+    def current(self, globs: Iterable[str], folders: Iterable[str]) -> tuple[EnvironmentValues, ...] | None:
+        """What the last :meth:`load` of these globs gave, if it was less than a second ago and nothing was forgotten
+        since; None when it is time to load again. Touches no file."""
+        globs, folders = tuple(globs), tuple(folders)
+        if not globs:
+            return ()
+        last = self._fresh(globs, folders)
+        return last.values if last is not None else None
+
+    def _fresh(self, globs: tuple[str, ...], folders: tuple[str, ...]) -> _Load | None:
+        with self._lock:
+            last = self._last
+            if last is None or last.key != (globs, folders) or self._clock() - last.when >= GLOB_SECONDS:
+                return None
+            return last
+
+    def forget(self) -> None:
+        """A file may have changed on disk (saved, or a watched-file event): the next request loads again."""
+        with self._lock:
+            self._last = None
+            self._expanded = None
 
     def paths(self, globs: Iterable[str], folders: Iterable[str]) -> tuple[str, ...]:
-        """The absolute paths the globs match, in glob order (the expansion reused for a second, like :meth:`load`)."""
+        """The absolute paths the globs match, in glob order: those of the last :meth:`load` while :meth:`current`,
+        else expanded again (the expansion reused for a second)."""
         globs, folders = tuple(globs), tuple(folders)
-        return tuple(path for path, _ in self._paths(globs, folders)) if globs else ()
+        if not globs:
+            return ()
+        last = self._fresh(globs, folders)
+        if last is not None:
+            return last.paths
+        with self._lock:
+            return tuple(path for path, _ in self._paths(globs, folders))
 
     def _paths(self, globs: tuple[str, ...], folders: tuple[str, ...]) -> list[tuple[str, str]]:
         key = (globs, folders)

@@ -4,7 +4,9 @@ a file (a child template, an environment) checked again when it changes.
 An analysis records every file it read with its stamp (``Analysis.read_files``). When a file changes (an open
 document's text, a save, a watched-file event, a document opened or closed over a file whose text differs), the
 open documents that read it with another stamp than it would now have are invalidated and their diagnostics
-shown again (diagnostics.py). The index reads the workspace folders at ``initialized`` (indexing.py) and takes an
+shown again (diagnostics.py). Comparing an opened or closed document's text with its file reads the file on a
+thread, not on the loop; a save or watched-file event also makes the next request look at ``hotLsp.environments``
+on disk again. The index reads the workspace folders at ``initialized`` (indexing.py) and takes an
 open document's summary from each analysis the store makes current.
 """
 
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..analysis.catalogues import catalogue_paths
@@ -101,7 +103,8 @@ class FileTracking:
 
     def recheck_readers(self, path: str, *, exclude: str = "", delay: float | None = None) -> list[str]:
         """Open documents whose analysis read ``path`` as it no longer is: analysed again, and their diagnostics
-        shown again (pushed after ``delay``, default the debounce; pull clients are asked to pull)."""
+        shown again (pushed after ``delay``, default ``HOT_LSP_DEBOUNCE_MS``'s, none unless set; pull clients are
+        asked to pull)."""
         store = self._ls.store
         current = self.current_stamp(path)
         stale = [uri for uri in store.readers(path) if uri != exclude and store.read_stamp(uri, path) != current]
@@ -112,13 +115,22 @@ class FileTracking:
         return stale
 
     def document_opened(self, uri: str) -> None:
-        """A document opened: analyses that read its file from disk read its text from now on."""
+        """A document opened: analyses that read its file from disk read its text from now on (if the two differ:
+        the file is read on a thread, not on the loop)."""
         path = file_path(uri)
-        store = self._ls.store
-        if path is None or not store.readers(path):
+        if path is None or not self._ls.store.readers(path):
             return
-        if disk_text(path) != store.text(uri):
-            self.recheck_readers(path, exclude=uri, delay=0)
+        asyncio.ensure_future(self._recheck_if_disk_differs(path, uri, lambda: self._ls.store.text(uri), uri))
+
+    async def _recheck_if_disk_differs(
+        self, path: str, exclude: str, text: Callable[[], str | None], uri: str = ""
+    ) -> None:
+        try:
+            on_disk = await asyncio.get_running_loop().run_in_executor(None, disk_text, path)
+            if on_disk != text():
+                self.recheck_readers(path, exclude=exclude, delay=0)
+        except Exception as error:
+            self._ls.report_crash("file tracking", error, uri=uri)
 
     def document_changed(self, uri: str) -> None:
         """An open document's text changed: the templates using it as a child, say, are checked again."""
@@ -132,13 +144,14 @@ class FileTracking:
         if path is None:
             return
         self._ls.indexing.closed(path, self.named_environment)
-        if self._ls.store.readers(path) and disk_text(path) != text:
-            self.recheck_readers(path, delay=0)
+        if self._ls.store.readers(path):
+            asyncio.ensure_future(self._recheck_if_disk_differs(path, "", lambda: text, uri))
 
     def files_changed(self, paths: Sequence[str]) -> None:
         """Files saved or changed outside the editor: read into the index again, their readers re-checked."""
         if not paths:
             return
+        self._ls.environment_files.forget()  # one of them may be an environment file of hotLsp.environments
         for path in paths:
             self.recheck_readers(path)
         indexing = self._ls.indexing

@@ -3,8 +3,11 @@ prepareRename, rename, inlay hints and code actions.
 
 Each is answered for the text it was made against (``HotLanguageServer.pinned_snapshot``): if that text is
 replaced while the request waits for its analysis, the answer is ContentModified and the client asks again.
-References and rename first analyse every open document not yet analysed, since they read the others through
-the workspace index.
+Completion, its resolve, hover, definition, inlay hints and code actions are computed on the feature thread
+(``HotLanguageServer.run_feature``): previews evaluate (yaql in the helper process, ``get_file``), and several read
+other files (child templates, the resource type catalogue, the templates an environment applies to). References,
+prepareRename and rename stay on the loop: they walk the workspace index, which only the loop may read. They first
+analyse every open document not yet analysed, since they read the others through the index.
 """
 
 from __future__ import annotations
@@ -54,7 +57,7 @@ async def handle_completion(ls: HotLanguageServer, params: types.CompletionParam
     if snapshot is None:
         return None
     options = completion_options(ls)
-    result = ls.call_feature(
+    result = await ls.run_feature(
         types.TEXT_DOCUMENT_COMPLETION,
         lambda: completion(
             snapshot,
@@ -70,9 +73,9 @@ async def handle_completion(ls: HotLanguageServer, params: types.CompletionParam
     return adapt_completion(result, ls)
 
 
-def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
+async def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
     markdown = completion_options(ls).markdown
-    return ls.call_feature(types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item)
+    return await ls.run_feature(types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item)
 
 
 async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> types.Hover | None:
@@ -80,7 +83,7 @@ async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> type
     if snapshot is None:
         return None
     markdown = takes_markdown(ls, "text_document.hover.content_format")
-    result = ls.call_feature(
+    result = await ls.run_feature(
         types.TEXT_DOCUMENT_HOVER,
         lambda: hover(snapshot, params, markdown=markdown),
         None,
@@ -94,7 +97,7 @@ async def handle_definition(ls: HotLanguageServer, params: types.DefinitionParam
     snapshot = await ls.pinned_snapshot(params.text_document.uri)
     if snapshot is None:
         return None
-    return ls.call_feature(
+    return await ls.run_feature(
         types.TEXT_DOCUMENT_DEFINITION,
         lambda: definition(snapshot, params),
         None,
@@ -161,7 +164,7 @@ async def handle_inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams
     snapshot = await ls.pinned_snapshot(params.text_document.uri)
     if snapshot is None:
         return []
-    return ls.call_feature(
+    return await ls.run_feature(
         types.TEXT_DOCUMENT_INLAY_HINT,
         lambda: inlay_hints(snapshot, params),
         [],
@@ -178,7 +181,7 @@ async def handle_code_action(ls: HotLanguageServer, params: types.CodeActionPara
         params = restore_diagnostic_data(params, lambda: ls.diagnostics.of(snapshot))
     except Exception as error:
         ls.report_crash(types.TEXT_DOCUMENT_CODE_ACTION, error, uri=snapshot.uri, position=params.range.start)
-    return ls.call_feature(
+    return await ls.run_feature(
         types.TEXT_DOCUMENT_CODE_ACTION,
         lambda: code_actions(snapshot, params),
         None,

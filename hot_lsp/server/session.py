@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..features.settings import Settings
+from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
 from .protocol import HotProtocol
 
@@ -44,8 +45,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("hot_lsp.server")
 
-# Push diagnostics this long after the last change, so typing does not analyse every keystroke.
-DEBOUNCE_MS = 200
 # How long the first diagnostics wait for the client's workspace/configuration answer.
 CONFIGURATION_WAIT_S = 2.0
 _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32": "utf-32"}
@@ -54,12 +53,14 @@ T = TypeVar("T")
 
 
 def debounce_seconds() -> float:
-    """``HOT_LSP_DEBOUNCE_MS`` overrides the default (benchmarks set 0 to time the analysis alone)."""
+    """An extra wait before analysing a changed text, from ``HOT_LSP_DEBOUNCE_MS`` (the fuzzer sets one); none by
+    default: a change is analysed as soon as the worker is free, the newest text replacing any that waited
+    (see diagnostics.py)."""
     raw = os.environ.get("HOT_LSP_DEBOUNCE_MS", "")
     try:
-        return max(0.0, float(raw) / 1000) if raw.strip() else DEBOUNCE_MS / 1000
+        return max(0.0, float(raw) / 1000) if raw.strip() else 0.0
     except ValueError:
-        return DEBOUNCE_MS / 1000
+        return 0.0
 
 
 class HotLanguageServer(LanguageServer):
@@ -71,7 +72,10 @@ class HotLanguageServer(LanguageServer):
             protocol_cls=HotProtocol,
         )
         # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
-        self.analysis_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-analysis")
+        self.analysis_pool = Worker("hot-lsp-analysis")
+        # Features whose answer may take a while (evaluated previews, other files read, whole-document indexes of a
+        # large text) run on this thread, so the loop goes on reading and answering meanwhile (see run_feature).
+        self.feature_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-features")
         self.settings = Settings()
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
         self.init_settings: dict[str, Any] = {}  # from initializationOptions; the configuration overrides them
@@ -166,13 +170,23 @@ class HotLanguageServer(LanguageServer):
         return tuple(dict.fromkeys(path for path in paths if path))
 
     def workspace_inputs(self) -> WorkspaceInputs:
-        """The environment files of ``hotLsp.environments`` (read only when changed) and the workspace folders."""
+        """The environment files of ``hotLsp.environments`` (as last loaded: see :meth:`load_environments`) and the
+        workspace folders."""
         from ..store import WorkspaceInputs
 
         folders = self.workspace_folders()
-        environments = self.environment_files.load(self.settings.environments, folders)
-        paths = self.environment_files.paths(self.settings.environments, folders)
-        return WorkspaceInputs(environments, folders, paths, self.indexing.index)
+        files, globs = self.environment_files, self.settings.environments
+        environments = files.current(globs, folders)
+        if environments is None:  # not loaded for a second: looked at here (callers that could wait loaded first)
+            environments = files.load(globs, folders)
+        return WorkspaceInputs(environments, folders, files.paths(globs, folders), self.indexing.index)
+
+    async def load_environments(self) -> None:
+        """Look at the files of ``hotLsp.environments`` on disk (a glob, a stat each, a read when changed) on a
+        thread, when the last look is a second old, so that requests do not wait for the disk on the loop."""
+        folders, globs = self.workspace_folders(), self.settings.environments
+        if self.environment_files.current(globs, folders) is None:
+            await asyncio.get_running_loop().run_in_executor(None, self.environment_files.load, globs, folders)
 
     def environment_paths(self) -> tuple[str, ...]:
         """The files ``hotLsp.environments`` names, in the order they apply (their registries map types)."""
@@ -182,6 +196,7 @@ class HotLanguageServer(LanguageServer):
 
     async def snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the newest text of ``uri`` (None: not open, or its analysis crashed)."""
+        await self.load_environments()
         inputs = self.workspace_inputs()
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
@@ -196,6 +211,10 @@ class HotLanguageServer(LanguageServer):
         """The snapshot of the text a positional request was made against, or ContentModified."""
         from ..store import Superseded
 
+        stamp = self.store.stamp(uri)
+        await self.load_environments()
+        if self.store.stamp(uri) != stamp:
+            raise JsonRpcContentModified(f"{uri} changed while the request waited")
         inputs = self.workspace_inputs()
         cached = self.store.cached_snapshot(uri, self.encoding, self.settings, inputs)
         if cached is not None:
@@ -223,6 +242,26 @@ class HotLanguageServer(LanguageServer):
         """``call()``'s result, or ``empty`` when it gives None or raises (then logged; the server goes on)."""
         try:
             result = call()
+        except Exception as error:
+            self.report_crash(method, error, uri=uri, position=position)
+            return empty
+        return empty if result is None else result
+
+    async def run_feature(
+        self,
+        method: str,
+        call: Callable[[], T | None],
+        empty: T,
+        *,
+        uri: str = "",
+        position: types.Position | None = None,
+    ) -> T:
+        """:meth:`call_feature` with ``call()`` run on the feature thread: the loop reads and answers other messages
+        meanwhile. One thread, so features never run two at a time, and the evaluation a snapshot's previews share
+        (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop."""
+        loop = asyncio.get_running_loop()
+        try:
+            result = await loop.run_in_executor(self.feature_pool, call)
         except Exception as error:
             self.report_crash(method, error, uri=uri, position=position)
             return empty
@@ -309,4 +348,5 @@ class HotLanguageServer(LanguageServer):
         if self.parts_built:
             self.indexing.shutdown()
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)
+        self.feature_pool.shutdown(wait=False, cancel_futures=True)
         super().shutdown()

@@ -1,6 +1,8 @@
 """Offsets <-> LSP positions in UTF-8, UTF-16 and UTF-32."""
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from hot_lsp.document import LineIndex
 
@@ -37,3 +39,24 @@ def test_positions_inside_a_surrogate_pair_and_past_the_end_clamp():
     assert index.offset(1, 2, "utf-16") == 5  # middle of 😀 snaps to its start
     assert index.offset(1, 99, "utf-16") == 7
     assert index.offset(99, 0) == len(TEXT)
+
+
+_PIECES = st.sampled_from(["a", "é", "😀", "\r", "\n", "\r\n", "\u2028"])
+
+
+@given(
+    text=st.lists(_PIECES, max_size=20).map("".join),
+    inserted=st.lists(_PIECES, max_size=5).map("".join),
+    data=st.data(),
+)
+def test_an_edited_index_is_the_index_of_the_edited_text(text: str, inserted: str, data: st.DataObject):
+    """Line starts after an edit, found by scanning only the lines it touches, are those of the new text scanned
+    whole, also where the edit joins a \\r and a \\n or splits a \\r\\n."""
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    edited = LineIndex(text).edited(start, end, inserted)
+    whole = LineIndex(text[:start] + inserted + text[end:])
+    assert edited.text == whole.text
+    assert edited.line_starts == whole.line_starts
+    for offset in range(len(whole.text) + 1):
+        assert edited.position(offset, "utf-16") == whole.position(offset, "utf-16")

@@ -4,7 +4,8 @@ Run as ``python fault_server.py``; everything is the installed server except wha
 - ``HOT_LSP_FAULTS``: comma-separated ``feature:<module>.<function>`` (that feature raises for documents whose
   uri contains ``crash``), ``rule`` (one rule module raises on texts holding ``# crash-rule``) and ``analysis``
   (the whole analysis raises on texts holding ``# crash-analysis``) and ``slow`` (the analysis of a text holding
-  ``# slow-analysis`` takes SLOW_SECONDS longer, so a test can act while it runs, whatever the machine's load);
+  ``# slow-analysis`` takes SLOW_SECONDS longer, so a test can act while it runs, whatever the machine's load, and
+  logs ``SLOW-ANALYSIS of <N> characters``);
 - ``HOT_LSP_WATCH_OUTSIDE``: log ``NETWORK`` for every connection attempt (refused) and ``EXEC`` for every
   program started;
 - ``HOT_LSP_RECORD``: comma-separated ``<module>.<function>`` of features that log ``RECORD <function> v<N>
@@ -74,6 +75,7 @@ def _plant_analysis_fault(slow: bool) -> None:
         if not slow and "# crash-analysis" in text:
             raise PlantedFault("analysis planted fault")
         if slow and "# slow-analysis" in text:
+            log.warning("SLOW-ANALYSIS of %d characters", len(text))  # which texts were analysed, for the tests
             time.sleep(SLOW_SECONDS)  # the loop runs on meanwhile (sleep releases the GIL)
         return original(text, *args, **kwargs)
 

@@ -187,6 +187,26 @@ def test_environment_files_are_read_in_glob_order_and_only_when_changed(tmp_path
     assert len(files.load(["envs/*.yaml", str(last)], [str(tmp_path)])) == 4
 
 
+def test_requests_take_the_last_load_for_a_second_and_until_a_file_event(tmp_path: Path):
+    """The server looks at the disk (``load``, on a thread) at most once a second; requests in between take what it
+    found (``current``, no file touched), and a save or watched-file event makes the next one look again."""
+    (tmp_path / "env.yaml").write_text("parameters: {x: 1}\n", encoding="utf-8")
+    clock = [0.0]
+    files = EnvironmentFiles(clock=lambda: clock[0])
+    assert files.current(["*.yaml"], [str(tmp_path)]) is None  # never loaded
+    loaded = files.load(["*.yaml"], [str(tmp_path)])
+    assert files.current(["*.yaml"], [str(tmp_path)]) is loaded
+    assert files.paths(["*.yaml"], [str(tmp_path)]) == (str(tmp_path / "env.yaml"),)
+    assert files.current(["other/*.yaml"], [str(tmp_path)]) is None  # other globs: not what was loaded
+    clock[0] += 0.5
+    assert files.current(["*.yaml"], [str(tmp_path)]) is loaded
+    files.forget()
+    assert files.current(["*.yaml"], [str(tmp_path)]) is None
+    files.load(["*.yaml"], [str(tmp_path)])
+    clock[0] += 1.5
+    assert files.current(["*.yaml"], [str(tmp_path)]) is None  # a second old: look again
+
+
 def test_an_unreadable_environment_file_is_logged_and_skipped(tmp_path: Path, caplog: pytest.LogCaptureFixture):
     (tmp_path / "bad.yaml").write_bytes(b"parameters: {x: \xff}\n")
     (tmp_path / "good.yaml").write_text("parameters: {x: 1}\n", encoding="utf-8")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import threading
 from concurrent.futures import ThreadPoolExecutor
 
@@ -133,6 +134,66 @@ def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
     first, second = asyncio.run(scenario())
     assert first is second and first.version == 2  # the waiter for version 1 gets the newest
     assert analysed == ["# two\n" + GOOD]  # version 1 was never analysed
+
+
+def test_while_the_worker_is_busy_the_newest_text_replaces_the_waiting_one(monkeypatch: pytest.MonkeyPatch):
+    """Latest wins: a job is running when five edits arrive, each asking for its analysis; when the job ends, the
+    one text analysed next is the last, and every waiter gets its snapshot."""
+    analysed: list[str] = []
+    started = threading.Event()
+    gate = threading.Event()
+    real = store_module.analyze
+
+    def gated(text, options):
+        analysed.append(text)
+        started.set()
+        gate.wait(10)
+        return real(text, options)
+
+    monkeypatch.setattr(store_module, "analyze", gated)
+
+    async def scenario():
+        pool = ThreadPoolExecutor(max_workers=1)
+        store = DocumentStore(pool)
+        store.open(URI, GOOD, 1)
+        waiters = [asyncio.ensure_future(store.snapshot_async(URI, "utf-16", SETTINGS))]
+        await asyncio.get_running_loop().run_in_executor(None, started.wait, 10)  # version 1 is being analysed
+        for version in range(2, 7):
+            store.change(URI, version, [edit(0, 0, 0, 0, f"# {version}\n")], "utf-16")
+            waiters.append(asyncio.ensure_future(store.snapshot_async(URI, "utf-16", SETTINGS)))
+            await asyncio.sleep(0)
+        gate.set()
+        snapshots = await asyncio.gather(*waiters)
+        pool.shutdown()
+        return store.text(URI), snapshots
+
+    last, snapshots = asyncio.run(scenario())
+    assert analysed == [GOOD, last]  # nothing typed in between was analysed
+    assert {s.version for s in snapshots} == {6}
+
+
+def test_the_analyses_the_store_lets_go_are_freed_without_the_collector():
+    """An analysis dropped by the store (replaced, superseded, closed) holds no reference cycle, so reference
+    counting frees it at once, rather than a full pass of the garbage collector (which stops every thread)."""
+    template = GOOD + "  note:\n    type: OS::Heat::Value\n    properties:\n      value:\n        str_replace:\n"
+    template += "          template: a-b\n          params: {a: x, b: y}\n"
+    template += "conditions:\n  never: {equals: [1, 2]}\n"
+    gc.collect()  # what earlier tests left
+    store = DocumentStore()
+    store.open(URI, template, 1)
+    assert store.snapshot(URI, "utf-16", SETTINGS) is not None
+    for version in range(2, 5):
+        store.change(URI, version, [edit(0, 0, 0, 0, "#\n")], "utf-16")
+        assert store.snapshot(URI, "utf-16", SETTINGS) is not None
+    store.close(URI)
+    gc.set_debug(gc.DEBUG_SAVEALL)  # what this pass finds is what only the collector would have freed
+    try:
+        gc.collect()
+        found = [type(o).__name__ for o in gc.garbage if type(o).__module__.startswith("hot_lsp")]
+    finally:
+        gc.set_debug(0)
+        gc.garbage.clear()
+    assert found == []
 
 
 def test_a_cancelled_waiter_does_not_cancel_the_shared_analysis():

@@ -236,26 +236,33 @@ def _evaluation(strict: bool, allow_empty: bool) -> Implementation:
                 raise HeatError(placeholders_must_be_strings(call.name), "E8000")
         values = {key: _replacement(call.name, need(mapping[key]), key, json_encode, allow_empty) for key in keys}
         unreplaced = set(keys)
-
-        def replace(strings: list[str], remaining: list[str]) -> list[str]:
-            if not remaining:
-                return strings
-            placeholder, rest = remaining[0], remaining[1:]
-            out = []
-            for text in strings:
-                parts = text.split(placeholder)
-                if len(parts) > 1:
-                    unreplaced.discard(placeholder)
-                out.append(values[placeholder].join(replace(parts, rest)))
-                ev.check_size(out[-1])
-            return out
-
-        result = replace([template], keys)[0]
+        result = _replace([template], keys, values, unreplaced, ev)[0]
         if strict and unreplaced:
             raise HeatError(not_found(replacement_order(unreplaced)), "E8006")
         return result
 
     return evaluate
+
+
+def _replace(
+    strings: list[str], remaining: list[str], values: dict[str, str], unreplaced: set[str], ev: Evaluating
+) -> list[str]:
+    """Each string with every placeholder of ``remaining`` replaced, the first one first (Heat's order); the
+    placeholders found are taken out of ``unreplaced``.
+
+    A module function, not a closure calling itself: such a closure is a reference cycle, and it held the evaluator
+    (and the whole analysis) until the garbage collector's next full pass."""
+    if not remaining:
+        return strings
+    placeholder, rest = remaining[0], remaining[1:]
+    out = []
+    for text in strings:
+        parts = text.split(placeholder)
+        if len(parts) > 1:
+            unreplaced.discard(placeholder)
+        out.append(values[placeholder].join(_replace(parts, rest, values, unreplaced, ev)))
+        ev.check_size(out[-1])
+    return out
 
 
 STR_REPLACE = HeatFunction(

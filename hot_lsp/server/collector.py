@@ -1,0 +1,99 @@
+"""The garbage collector, set for a server whose worker builds large analyses one after the other.
+
+An analysis of a large template is tens of thousands of objects (53,000 for endpoint_map.yaml), and while the user
+types the worker builds one after another, most of them superseded at once. Left to itself, CPython's collector
+runs a full pass whenever its oldest generation has grown by a quarter, which here is after every analysis or two,
+and a full pass walks every object alive: 100-500 ms during which no thread runs, the event loop included.
+
+So: automatic collection is paused while a worker job runs, and whatever outlives the job is frozen at its end
+(``gc.freeze``: the collector never walks it again; it is still freed by reference counting once unused, and the
+store releases the analyses it lets go so that they are, see :meth:`~hot_lsp.analysis.result.Analysis.release`).
+A job that allocated little (a small text) has that walked first (a millisecond), so its cyclic garbage is freed
+rather than frozen. Between jobs, young collections run as usual, over the little the event loop allocated. A full
+pass runs only when
+the frozen objects have grown by a quarter since the last one (CPython's own rule, applied to what it no longer
+sees), right after a worker job, so cyclic garbage (small now) cannot build up without bound.
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import time
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, TypeVar
+
+log = logging.getLogger("hot_lsp.server")
+
+T = TypeVar("T")
+
+GROWTH = 1.25  # a full pass once the frozen objects are this many times what the last one left
+SLACK = 20_000  # objects: so a small process is not collected after every job
+YOUNG_WALK = 10_000  # objects allocated by a job that are walked before freezing (about a millisecond)
+
+_managed = False  # whether start() ran: only the server process itself is set up this way
+_baseline = 0  # the frozen objects after the last full pass
+
+
+def start() -> None:
+    """At the server's start: freeze what is loaded (it lives as long as the process), and freeze after every worker
+    job from now on. No collection first: importing leaves next to no garbage, and a full pass would delay the
+    answer to ``initialize`` by ~30 ms (bench/bench_startup.py)."""
+    global _managed
+    gc.freeze()
+    _reset_baseline()
+    _managed = True
+
+
+def loaded() -> None:
+    """More modules were loaded for good (the document parts, with the analysis): out of the collector's way too."""
+    gc.freeze()
+    _reset_baseline()
+
+
+def after_job() -> None:
+    """End of a worker job (on the worker): freeze what outlived it; a full pass if the frozen set grew too much."""
+    if not _managed:
+        return
+    if gc.get_count()[0] <= YOUNG_WALK:
+        # A small job (or a job on a small text): walk what it allocated first, so that its cyclic garbage (ruamel
+        # makes a class per parse, a cycle) is freed now rather than frozen until the next full pass.
+        gc.collect(0)
+    gc.freeze()
+    if gc.get_freeze_count() > _baseline * GROWTH + SLACK:
+        began = time.perf_counter()
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
+        _reset_baseline()
+        log.info(
+            "full garbage collection in %.0f ms (%d objects kept)", (time.perf_counter() - began) * 1000, _baseline
+        )
+
+
+def _reset_baseline() -> None:
+    global _baseline
+    _baseline = gc.get_freeze_count()
+
+
+class Worker(ThreadPoolExecutor):
+    """The one analysis worker: a thread pool of one whose jobs end with :func:`after_job`."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(max_workers=1, thread_name_prefix=name)
+
+    def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
+        return super().submit(_then_collect, fn, *args, **kwargs)
+
+
+def _then_collect(fn: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+    paused = _managed and gc.isenabled()
+    if paused:
+        gc.disable()  # nothing the job builds is walked: it is frozen (or freed) at the end
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        after_job()
+        if paused:
+            gc.enable()
