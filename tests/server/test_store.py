@@ -144,11 +144,11 @@ def test_while_the_worker_is_busy_the_newest_text_replaces_the_waiting_one(monke
     gate = threading.Event()
     real = store_module.analyze
 
-    def gated(text, options):
+    def gated(text, options, base=None):
         analysed.append(text)
         started.set()
         gate.wait(10)
-        return real(text, options)
+        return real(text, options, base)
 
     monkeypatch.setattr(store_module, "analyze", gated)
 
