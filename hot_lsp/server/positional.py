@@ -67,7 +67,7 @@ async def handle_completion(ls: HotLanguageServer, params: types.CompletionParam
             resolve_documentation=options.resolve_documentation,
         ),
         None,
-        uri=snapshot.uri,
+        snapshot=snapshot,
         position=params.position,
     )
     return adapt_completion(result, ls)
@@ -87,7 +87,7 @@ async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> type
         types.TEXT_DOCUMENT_HOVER,
         lambda: hover(snapshot, params, markdown=markdown),
         None,
-        uri=snapshot.uri,
+        snapshot=snapshot,
         position=params.position,
     )
     return adapt_hover(result, ls)
@@ -101,7 +101,7 @@ async def handle_definition(ls: HotLanguageServer, params: types.DefinitionParam
         types.TEXT_DOCUMENT_DEFINITION,
         lambda: definition(snapshot, params),
         None,
-        uri=snapshot.uri,
+        snapshot=snapshot,
         position=params.position,
     )
 
@@ -168,7 +168,7 @@ async def handle_inlay_hint(ls: HotLanguageServer, params: types.InlayHintParams
         types.TEXT_DOCUMENT_INLAY_HINT,
         lambda: inlay_hints(snapshot, params),
         [],
-        uri=snapshot.uri,
+        snapshot=snapshot,
         position=params.range.start,
     )
 
@@ -185,6 +185,6 @@ async def handle_code_action(ls: HotLanguageServer, params: types.CodeActionPara
         types.TEXT_DOCUMENT_CODE_ACTION,
         lambda: code_actions(snapshot, params),
         None,
-        uri=snapshot.uri,
+        snapshot=snapshot,
         position=params.range.start,
     )

@@ -253,18 +253,26 @@ class HotLanguageServer(LanguageServer):
         call: Callable[[], T | None],
         empty: T,
         *,
-        uri: str = "",
+        snapshot: Snapshot | None = None,
         position: types.Position | None = None,
     ) -> T:
         """:meth:`call_feature` with ``call()`` run on the feature thread: the loop reads and answers other messages
         meanwhile. One thread, so features never run two at a time, and the evaluation a snapshot's previews share
-        (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop."""
+        (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop.
+
+        The analysis of a newer text may take the pieces of ``snapshot``'s tree and move them while the feature
+        reads it (``ParsedDocument.out_of_date``): the answer is then ContentModified, and the client asks again."""
         loop = asyncio.get_running_loop()
+        uri = snapshot.uri if snapshot is not None else ""
         try:
             result = await loop.run_in_executor(self.feature_pool, call)
         except Exception as error:
+            if snapshot is not None and snapshot.analysis.parsed.out_of_date:
+                raise JsonRpcContentModified(f"{uri} changed while the request was answered") from None
             self.report_crash(method, error, uri=uri, position=position)
             return empty
+        if snapshot is not None and snapshot.analysis.parsed.out_of_date:
+            raise JsonRpcContentModified(f"{uri} changed while the request was answered")
         return empty if result is None else result
 
     def report_crash(

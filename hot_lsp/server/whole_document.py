@@ -67,7 +67,7 @@ async def handle_document_symbol(
         except Exception as error:  # the outline goes on without nested stacks
             ls.report_crash(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, error, uri=snapshot.uri)
     result: list[types.DocumentSymbol] = await ls.run_feature(
-        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, lambda: document_symbols(snapshot, nested=nested), [], uri=snapshot.uri
+        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, lambda: document_symbols(snapshot, nested=nested), [], snapshot=snapshot
     )
     return adapt_document_symbols(result, ls, snapshot.uri)
 
@@ -79,7 +79,7 @@ async def handle_document_link(
     if snapshot is None:
         return None
     result: list[types.DocumentLink] = await ls.run_feature(
-        types.TEXT_DOCUMENT_DOCUMENT_LINK, lambda: document_links(snapshot), [], uri=snapshot.uri
+        types.TEXT_DOCUMENT_DOCUMENT_LINK, lambda: document_links(snapshot), [], snapshot=snapshot
     )
     return adapt_links(result, ls)
 
@@ -92,7 +92,7 @@ async def handle_folding_range(
         return None
     limit = folding_limit(ls)
     result: list[types.FoldingRange] = await ls.run_feature(
-        types.TEXT_DOCUMENT_FOLDING_RANGE, lambda: folding_ranges(snapshot, limit=limit), [], uri=snapshot.uri
+        types.TEXT_DOCUMENT_FOLDING_RANGE, lambda: folding_ranges(snapshot, limit=limit), [], snapshot=snapshot
     )
     return adapt_folding(result, ls)
 
@@ -107,7 +107,7 @@ async def handle_semantic_tokens(
         types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
         lambda: semantic_tokens(snapshot),
         types.SemanticTokens(data=[]),
-        uri=snapshot.uri,
+        snapshot=snapshot,
     )
 
 
@@ -121,5 +121,5 @@ async def handle_semantic_tokens_range(
         types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
         lambda: semantic_tokens_range(snapshot, params),
         types.SemanticTokens(data=[]),
-        uri=snapshot.uri,
+        snapshot=snapshot,
     )
