@@ -8,17 +8,18 @@ and a full pass walks every object alive: 100-500 ms during which no thread runs
 So: automatic collection is paused while a worker job runs, and whatever outlives the job is frozen at its end
 (``gc.freeze``: the collector never walks it again; it is still freed by reference counting once unused, and the
 store releases the analyses it lets go so that they are, see :meth:`~hot_lsp.analysis.result.Analysis.release`).
-A job that allocated little (a small text) has that walked first (a millisecond), so its cyclic garbage is freed
-rather than frozen. Between jobs, young collections run as usual, over the little the event loop allocated. A full
-pass runs only when
-the frozen objects have grown by a quarter since the last one (CPython's own rule, applied to what it no longer
-sees), right after a worker job, so cyclic garbage (small now) cannot build up without bound.
+A job that allocated little (a small text) is not frozen: the young generations walk it in well under a millisecond
+and free its cyclic garbage. Between jobs, young collections run as usual, over the little the event loop allocated.
+A full pass runs only when the memory in use has grown by a quarter since the last one (CPython's own rule for its
+oldest generation, measured in memory blocks, which frees lower and garbage does not), right after a worker job, so
+cyclic garbage (small now) cannot build up without bound.
 """
 
 from __future__ import annotations
 
 import gc
 import logging
+import sys
 import time
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -28,12 +29,12 @@ log = logging.getLogger("hot_lsp.server")
 
 T = TypeVar("T")
 
-GROWTH = 1.25  # a full pass once the frozen objects are this many times what the last one left
-SLACK = 20_000  # objects: so a small process is not collected after every job
-YOUNG_WALK = 10_000  # objects allocated by a job that are walked before freezing (about a millisecond)
+GROWTH = 1.25  # a full pass once the memory in use is this many times what the last one left
+SLACK = 100_000  # memory blocks (a few MB): so a small process is not collected after every job
+YOUNG_WALK = 10_000  # objects: a job that allocated fewer is left to the young generations (well under a millisecond)
 
 _managed = False  # whether start() ran: only the server process itself is set up this way
-_baseline = 0  # the frozen objects after the last full pass
+_baseline = 0  # the memory blocks in use after the last full pass
 
 
 def start() -> None:
@@ -54,14 +55,14 @@ def loaded() -> None:
 
 def after_job() -> None:
     """End of a worker job (on the worker): freeze what outlived it; a full pass if the frozen set grew too much."""
-    if not _managed:
+    if not _managed or gc.get_count()[0] <= YOUNG_WALK:
+        # A small job (a small text, an index chunk): the collector's young generations deal with it cheaply, and
+        # freezing would keep its cyclic garbage (ruamel leaves a loader class per parse) until the next full pass.
         return
-    if gc.get_count()[0] <= YOUNG_WALK:
-        # A small job (or a job on a small text): walk what it allocated first, so that its cyclic garbage (ruamel
-        # makes a class per parse, a cycle) is freed now rather than frozen until the next full pass.
-        gc.collect(0)
     gc.freeze()
-    if gc.get_freeze_count() > _baseline * GROWTH + SLACK:
+    # Memory blocks in use, not gc.get_freeze_count(), which walks every frozen object (40 ms with a large
+    # workspace open, after every job); blocks go down as frozen objects are freed, and stay up for frozen garbage.
+    if sys.getallocatedblocks() > _baseline * GROWTH + SLACK:
         began = time.perf_counter()
         gc.unfreeze()
         gc.collect()
@@ -74,7 +75,7 @@ def after_job() -> None:
 
 def _reset_baseline() -> None:
     global _baseline
-    _baseline = gc.get_freeze_count()
+    _baseline = sys.getallocatedblocks()
 
 
 class Worker(ThreadPoolExecutor):
