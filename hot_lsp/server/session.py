@@ -52,6 +52,15 @@ _ENCODINGS: dict[str, Encoding] = {"utf-8": "utf-8", "utf-16": "utf-16", "utf-32
 T = TypeVar("T")
 
 
+def _load_features() -> None:
+    from ..features.deferred import load_all
+
+    try:
+        load_all()
+    except Exception:  # the request that needs a module that failed to load reports it
+        log.exception("loading the features failed")
+
+
 def debounce_seconds() -> float:
     """An extra wait before analysing a changed text, from ``HOT_LSP_DEBOUNCE_MS`` (the fuzzer sets one); none by
     default: a change is analysed as soon as the worker is free, the newest text replacing any that waited
@@ -94,6 +103,9 @@ class HotLanguageServer(LanguageServer):
         parts = build_parts(self, self.analysis_pool, self.diagnostics)
         if self.on_parts_built is not None:
             self.on_parts_built()
+        # The features' modules, on their own thread while the first document is analysed: the first request of
+        # each would otherwise wait for its import.
+        self.feature_pool.submit(_load_features)
         return parts
 
     @property

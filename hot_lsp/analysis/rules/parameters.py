@@ -9,6 +9,7 @@ ParameterGroups.validate (``parameter_groups``). Facts: heat-27-facts.md
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 from ... import spec
@@ -16,6 +17,7 @@ from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PARAMETER_TYPES
 from .. import parameter_values as values
 from ..codes import define
+from ..entry_findings import judge_entries
 from ..model import Entry, TemplateModel
 from ..parameter_constraints import ConstraintInForce, check_constraints
 from ..report import Reporter
@@ -116,8 +118,8 @@ _MAX_LITERAL_CALLS = 5
 
 
 def check(model: TemplateModel, report: Reporter) -> None:
-    for entry in model.parameters.values():
-        _check_parameter(model, entry, report)
+    # Each parameter is judged from itself and the version alone: an unchanged one keeps its findings.
+    judge_entries(model, report, check, model.parameters.values(), partial(_check_parameter, model))
 
 
 # -- one parameter ----------------------------------------------------------------
