@@ -84,6 +84,9 @@ def _parser(*, pure: bool) -> YAML:
     if found is None:
         found = YAML(typ="safe", pure=pure)
         setattr(_PARSERS, name, found)
+    # Each parse appends a DocInfo that the instance keeps for ever: a server reading pieces on every keystroke
+    # would grow by one per piece read.
+    found.doc_infos.clear()
     return found
 
 
