@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from ..document import Node, Scalar, Sequence, walk
-from .evaluation.static_conditions import static_conditions
+from .evaluation.static_conditions import StaticInputs, static_conditions
 from .model import FunctionCall, Reference, TemplateModel
 
 # The reference kinds that make an edge, and the resource fields they count in.
@@ -133,9 +133,7 @@ def _compute_branches(model: TemplateModel) -> Branches:
     branches = Branches()
     # An `if` of an entry the edit left alone (the same call object) is decided as before while the conditions'
     # definitions, the parameters' names and the version are the same (the static value reads nothing else).
-    interface = _BranchInterface(
-        model.version, tuple((entry.key, entry.value) for entry in model.conditions.values()), tuple(model.parameters)
-    )
+    interface = StaticInputs.of(model)
     earlier = model.earlier.get(_compute_branches)
     reusable = earlier.calls if isinstance(earlier, _DecidedIfs) and earlier.interface.same(interface) else {}
     kept: dict[int, tuple[FunctionCall, bool | None, tuple[int, ...], tuple[int, ...]]] = {}
@@ -168,26 +166,11 @@ def _compute_branches(model: TemplateModel) -> Branches:
 
 
 @dataclass(frozen=True)
-class _BranchInterface:
-    version: object
-    conditions: tuple[tuple[Node, Node], ...]
-    parameters: tuple[str, ...]
-
-    def same(self, other: _BranchInterface) -> bool:
-        return (
-            self.version == other.version
-            and self.parameters == other.parameters
-            and len(self.conditions) == len(other.conditions)
-            and all(a[0] is b[0] and a[1] is b[1] for a, b in zip(self.conditions, other.conditions, strict=True))
-        )
-
-
-@dataclass(frozen=True)
 class _DecidedIfs:
     """Each `if` call's static value and the ids of the nodes of its dead and uncertain branches, for the next
     model (its calls of unchanged entries are the same objects)."""
 
-    interface: _BranchInterface
+    interface: StaticInputs
     calls: dict[int, tuple[FunctionCall, bool | None, tuple[int, ...], tuple[int, ...]]]
 
 
