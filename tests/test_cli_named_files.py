@@ -48,14 +48,22 @@ def calls(paths: list[str]) -> int:
     return count
 
 
-@pytest.mark.parametrize("layout", ["one folder", "a folder each"])
+# A child named by an absolute path is read only below the roots, so each analysis asks where the roots are.
+ABSOLUTE_CHILD = TEMPLATE + "  child:\n    type: CHILD\n"
+
+
+@pytest.mark.parametrize("layout", ["one folder", "a folder each", "a folder each, absolute children"])
 def test_naming_files_costs_what_the_folder_walk_costs(tmp_path: Path, monkeypatch, layout: str):
     monkeypatch.chdir(tmp_path)
-    named = []
+    child = tmp_path / "tree" / "child.yaml"
+    child.parent.mkdir()
+    child.write_text(TEMPLATE)
+    text = ABSOLUTE_CHILD.replace("CHILD", str(child)) if "absolute" in layout else TEMPLATE
+    named = [str(child.relative_to(tmp_path))]
     for i in range(FILES):
-        folder = Path("tree", f"d{i:03}" if layout == "a folder each" else "")
+        folder = Path("tree", f"d{i:03}" if "a folder each" in layout else "")
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / f"t{i:03}.yaml").write_text(TEMPLATE)
+        (folder / f"t{i:03}.yaml").write_text(text)
         named.append(str(folder / f"t{i:03}.yaml"))
     with redirect_stdout(io.StringIO()):
         run_check(["tree"], "text", frozenset(), jobs=1)  # imports and the catalogue, once

@@ -20,6 +20,7 @@ from ..spec import Catalogue
 from .environment import template_location
 from .overlay import Overlay
 from .registry import GLOBAL, Resolution
+from .roots import real_roots
 from .template_files import TemplateFiles
 from .template_resources import ChildTemplate, registry_of
 
@@ -38,7 +39,7 @@ class CrossFile:
     ) -> None:
         self.document_path = os.path.abspath(document_path) if document_path else None
         folder = (os.path.dirname(self.document_path),) if self.document_path else ()
-        self._roots = tuple(roots or folder)
+        self._roots = roots or folder
         self.files = TemplateFiles(None, overlay)  # the roots are applied here, to absolute paths only
         self.environments = tuple(self.files.environment(os.path.abspath(p)) for p in environment_paths)
         self.registry = registry_of(catalogue, self.environments)
@@ -51,9 +52,9 @@ class CrossFile:
 
     @cached_property
     def roots(self) -> tuple[str, ...]:
-        """The roots with their links followed, resolved when first needed: only an absolute path needs them, and
-        a command line naming thousands of files has as many roots (one ``stat`` per path part each)."""
-        return tuple(os.path.realpath(root) for root in self._roots)
+        """The roots with their links followed, resolved when first needed (only an absolute path needs them) or
+        once for the whole run (:class:`Roots`)."""
+        return real_roots(self._roots)
 
     @property
     def environments_known(self) -> bool:

@@ -11,6 +11,7 @@ from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.result import Analysis
+from ..analysis.roots import Roots
 from ..analysis.rules.environment import undeclared_parameters
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, Mapping
@@ -95,9 +96,10 @@ def check_options(
         environment_paths=tuple(os.path.abspath(path) for path in environment_paths),
     )
     # Absolute paths an environment names are looked for only below the folders checked: each once, however many
-    # of the files named are in it (every analysis goes through the roots, so n files named must not make n roots).
+    # of the files named are in it, its links resolved once for every file (n files named in as many folders must
+    # not cost each file n folders resolved).
     folders = (os.path.abspath(path if os.path.isdir(path) else os.path.dirname(path) or ".") for path in paths)
-    return replace(options, file_roots=tuple(dict.fromkeys(folders)))
+    return replace(options, file_roots=Roots(dict.fromkeys(folders)))
 
 
 @dataclass(slots=True)

@@ -32,6 +32,7 @@ from ..environment import (
 )
 from ..registry import Registry
 from ..report import Reporter
+from ..roots import absolute_roots
 from ..suggest import did_you_mean
 
 # The nearest names of a misspelt type, and which namespaces are Heat's, as the template rules decide them.
@@ -168,7 +169,7 @@ class Surroundings:
     def folders(self) -> tuple[str, ...]:
         """Absolute template paths are looked for only below these (the workspace, else the file's folder)."""
         if self.roots:
-            return tuple(os.path.abspath(root) for root in self.roots)
+            return absolute_roots(self.roots)
         return (os.path.dirname(os.path.abspath(self.document_path)),) if self.document_path else ()
 
 
