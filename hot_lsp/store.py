@@ -472,8 +472,8 @@ class DocumentStore:
 
 def _analyze(document: _Document, text: str, options: Options) -> Analysis:
     """Analyse ``text`` of ``document``, taking the unchanged pieces of its newest reading."""
-    base = document.base
-    analysis = analyze(text, options, base)
+    base, lines = document.base, document.lines
+    analysis = analyze(text, options, base, lines if lines is not None and lines.text is text else None)
     if document.base is base:
         document.base = analysis.parsed
     return analysis

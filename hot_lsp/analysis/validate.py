@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from typing import TypeVar
 
-from ..document import ParsedDocument, parse
+from ..document import LineIndex, ParsedDocument, parse
 from ..document.parse import MAX_TEXT_CHARS
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .catalogues import resource_catalogue
@@ -73,7 +73,9 @@ def _reach(analysis: Analysis, report: Reporter, options: Options) -> None:
         report.diagnostics = apply_reach(report.diagnostics, report.needs, reach_of(found))
 
 
-def analyze(text: str, options: Options = Options(), base: ParsedDocument | None = None) -> Analysis:
+def analyze(
+    text: str, options: Options = Options(), base: ParsedDocument | None = None, lines: LineIndex | None = None
+) -> Analysis:
     """Parse ``text``, build its model and run the rules, in an order that matters:
 
     the model gets its catalogue and registry before any rule runs (the rules resolve types through them); the
@@ -83,9 +85,9 @@ def analyze(text: str, options: Options = Options(), base: ParsedDocument | None
     nonsense). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all rules.
 
     ``base``: the reading of an earlier text of the same document, whose unchanged pieces the parse takes (and
-    moves: that reading's tree is out of date afterwards).
+    moves: that reading's tree is out of date afterwards). ``lines``: the text's line index, when the caller has it.
     """
-    parsed = parse(text, options.max_chars, f" (and Heat accepts at most {MAX_TEMPLATE_SIZE:,})", base)
+    parsed = parse(text, options.max_chars, f" (and Heat accepts at most {MAX_TEMPLATE_SIZE:,})", base, lines)
     kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])

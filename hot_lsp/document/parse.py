@@ -22,7 +22,11 @@ __all__ = ["MAX_TEXT_CHARS", "ParsedDocument", "parse"]
 
 
 def parse(
-    text: str, max_chars: int = MAX_TEXT_CHARS, too_long_note: str = "", base: ParsedDocument | None = None
+    text: str,
+    max_chars: int = MAX_TEXT_CHARS,
+    too_long_note: str = "",
+    base: ParsedDocument | None = None,
+    lines: LineIndex | None = None,
 ) -> ParsedDocument:
     """Parse ``text`` (one YAML or JSON document) into a positioned tree; never raises.
 
@@ -31,7 +35,8 @@ def parse(
     (:mod:`.pieces`); with ``base``, the reading of an earlier text of the same document, the pieces whose text
     is unchanged are taken from it (moved to their new offsets) instead of read again.
     """
-    lines = LineIndex(text)
+    if lines is None or lines.text is not text:  # (the editor keeps one through its edits: ``lines``)
+        lines = LineIndex(text)
     if len(text) > max_chars:
         return ParsedDocument(
             text,

@@ -109,9 +109,9 @@ def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
     analysed: list[str] = []
     real = store_module.analyze
 
-    def counting(text, options, base=None):
+    def counting(text, options, base=None, lines=None):
         analysed.append(text)
-        return real(text, options, base)
+        return real(text, options, base, lines)
 
     monkeypatch.setattr(store_module, "analyze", counting)
 
@@ -144,11 +144,11 @@ def test_while_the_worker_is_busy_the_newest_text_replaces_the_waiting_one(monke
     gate = threading.Event()
     real = store_module.analyze
 
-    def gated(text, options, base=None):
+    def gated(text, options, base=None, lines=None):
         analysed.append(text)
         started.set()
         gate.wait(10)
-        return real(text, options, base)
+        return real(text, options, base, lines)
 
     monkeypatch.setattr(store_module, "analyze", gated)
 

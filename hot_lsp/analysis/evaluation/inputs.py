@@ -122,26 +122,51 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
         result[name] = ParameterValue(name, "string", Symbol("get_param", name), "pseudo")
     if inputs.stack_name:
         result[STACK_NAME] = ParameterValue(STACK_NAME, "string", inputs.stack_name, "--stack-name")
+    # With no values given, a parameter's value depends on its entry alone (and the version): one the edit left as
+    # it was (the same nodes) keeps the value the earlier model resolved.
+    alone = not given and not defaults
+    earlier = model.earlier.get(resolve_parameters) if alone else None
+    known: dict[int, tuple[Any, Any, Any, ParameterValue]] = earlier if isinstance(earlier, dict) else {}
+    kept: dict[int, tuple[Any, Any, Any, ParameterValue]] = {}
     for name, entry in model.parameters.items():
-        param_type = types[name]
-        default = _plain_default(entry)
-        if name in given:
-            raw, source = given[name], given_from[name]
-        elif name in defaults:
-            raw, source = defaults[name], defaults_from[name]
-        elif default is not None:
-            raw, source = default, "default"
+        found = known.get(id(entry.key))
+        if found is not None and found[0] is entry.key and found[1] is entry.value and found[2] == model.version:
+            value = found[3]
         else:
-            result[name] = ParameterValue(name, param_type, Symbol("get_param", name), "no value")
-            continue
-        try:
-            value = typed_value(param_type, raw)
-        except (ValueError, TypeError) as exc:
-            result[name] = ParameterValue(name, param_type, Symbol("get_param", name), source, str(exc))
-            continue
-        violations = _violations(model, entry, param_type, raw, source, default)
-        result[name] = ParameterValue(name, param_type, value, source, None, violations)
+            value = _resolved(model, name, entry, types[name], given, given_from, defaults, defaults_from)
+        result[name] = value
+        kept[id(entry.key)] = (entry.key, entry.value, model.version, value)
+    if alone:
+        model.parsed.memo[resolve_parameters] = kept
     return result, errors
+
+
+def _resolved(
+    model: TemplateModel,
+    name: str,
+    entry: Any,
+    param_type: str,
+    given: dict[str, Any],
+    given_from: dict[str, str],
+    defaults: dict[str, Any],
+    defaults_from: dict[str, str],
+) -> ParameterValue:
+    """One parameter's value: given, else from parameter_defaults, else its default; typed and checked."""
+    default = _plain_default(entry)
+    if name in given:
+        raw, source = given[name], given_from[name]
+    elif name in defaults:
+        raw, source = defaults[name], defaults_from[name]
+    elif default is not None:
+        raw, source = default, "default"
+    else:
+        return ParameterValue(name, param_type, Symbol("get_param", name), "no value")
+    try:
+        value = typed_value(param_type, raw)
+    except (ValueError, TypeError) as exc:
+        return ParameterValue(name, param_type, Symbol("get_param", name), source, str(exc))
+    violations = _violations(model, entry, param_type, raw, source, default)
+    return ParameterValue(name, param_type, value, source, None, violations)
 
 
 def _violations(
