@@ -11,16 +11,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
-from ..document import Diagnostic, Node
-from .model import Entry, TemplateModel
+from ..document import Diagnostic
+from .model import Entry, EntryMemo, TemplateModel
 from .report import Needs, Reporter
 
 
 @dataclass(frozen=True, slots=True)
 class _Judged:
-    key: Node
-    value: Node
-    version: object
     key_start: int  # where the key was when the findings were made (they move with it)
     findings: tuple[tuple[Diagnostic, Needs | None], ...]
     covered: tuple[int, ...]
@@ -34,33 +31,24 @@ def judge_entries(
     judge: Callable[[Entry, Reporter], None],
 ) -> None:
     """``judge(entry, reporter)`` for each entry, or the findings it gave the same entry in the earlier model."""
-    earlier = model.earlier.get((judge_entries, rule))
-    before: dict[int, _Judged] = earlier if isinstance(earlier, dict) else {}
-    kept: dict[int, _Judged] = {}
+    memo: EntryMemo[_Judged] = EntryMemo(model, (judge_entries, rule))
     for entry in entries:
-        found = before.get(id(entry.key))
-        if (
-            found is None
-            or found.key is not entry.key
-            or found.value is not entry.value
-            or found.version != model.version
-        ):
+        found = memo.get(entry)
+        if found is None:
             own = Reporter()
             judge(entry, own)
             findings = tuple((d, own.needs.get(id(d))) for d in own.diagnostics)
-            found = _Judged(entry.key, entry.value, model.version, entry.key.start, findings, tuple(own.covered))
-        else:
+            found = _Judged(entry.key.start, findings, tuple(own.covered))
+        elif entry.key.start != found.key_start:
             delta = entry.key.start - found.key_start
-            if delta:
-                findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
-                found = replace(found, key_start=entry.key.start, findings=findings)
-        kept[id(entry.key)] = found
+            findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
+            found = _Judged(entry.key.start, findings, found.covered)
+        memo.keep(entry, found)
         for diagnostic, needs in found.findings:
             report.diagnostics.append(diagnostic)
             if needs is not None:
                 report.needs[id(diagnostic)] = needs
         report.covered.update(found.covered)
-    model.parsed.memo[(judge_entries, rule)] = kept
 
 
 def _moved(diagnostic: Diagnostic, delta: int) -> Diagnostic:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import lru_cache, partial
-from typing import Any, TypeVar
+from typing import Any, Generic, TypeVar
 
 from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
@@ -182,6 +182,36 @@ class TemplateModel:
         return self.catalogue if self.catalogue is not None else spec.builtin_catalogue()
 
 
+class EntryMemo(Generic[T]):
+    """What was derived from single entries, carried from the model of the earlier reading to this one's.
+
+    An edit leaves most pieces of a text as they were, and the reading keeps their nodes (moved): an entry whose key
+    and value are the very nodes of the earlier model, under the same version, gets what was derived from it then.
+    Each deriving module names its memo (``owner``); ``get`` returns None when the entry has to be derived again,
+    ``keep`` records what the next model may take. Only for facts that read nothing outside the entry but the
+    version (or that check the rest themselves)."""
+
+    __slots__ = ("_before", "_now", "_version")
+
+    def __init__(self, model: TemplateModel, owner: object) -> None:
+        self._version: TemplateVersion = model.version
+        self._now: dict[int, tuple[Node, Node, T]] = {}
+        self._before: dict[int, tuple[Node, Node, T]] = {}
+        earlier = model.earlier.get(owner)
+        if isinstance(earlier, EntryMemo) and earlier._version == model.version:
+            self._before = earlier._now
+        model.parsed.memo[owner] = self
+
+    def get(self, entry: Entry) -> T | None:
+        found = self._before.get(id(entry.key))
+        if found is None or found[0] is not entry.key or found[1] is not entry.value:
+            return None
+        return found[2]
+
+    def keep(self, entry: Entry, value: T) -> None:
+        self._now[id(entry.key)] = (entry.key, entry.value, value)
+
+
 # -- building ----------------------------------------------------------------
 
 
@@ -233,19 +263,14 @@ def build_model(parsed: ParsedDocument, earlier: ParsedDocument | None = None) -
     model = TemplateModel(parsed, root, version or UNDECLARED_VERSION, version is not None, pair)
     if earlier is not None:
         model.earlier = earlier.memo
-    found: Any = model.earlier.get(_EntryFacts)
-    _Builder(model, found if isinstance(found, dict) else {}).build()
+    _Builder(model).build()
     return model
 
 
 @dataclass(frozen=True, slots=True)
 class _EntryFacts:
-    """What walking one entry added to the model, kept with the reading for the next model (by the entry's key
-    node: a taken piece keeps its nodes, so the same key node means the same entry text)."""
+    """What walking one entry added to the model."""
 
-    key: Scalar
-    value: Node
-    version: TemplateVersion
     calls: list[FunctionCall]
     look_alikes: list[LookAlike]
     references: list[Reference]
@@ -253,11 +278,9 @@ class _EntryFacts:
 
 
 class _Builder:
-    def __init__(self, model: TemplateModel, earlier: dict[int, _EntryFacts]) -> None:
+    def __init__(self, model: TemplateModel) -> None:
         self.model = model
-        self.earlier = earlier
-        self.kept: dict[int, _EntryFacts] = {}
-        model.parsed.memo[_EntryFacts] = self.kept
+        self.facts: EntryMemo[_EntryFacts] = EntryMemo(model, _EntryFacts)
 
     def build(self) -> None:
         model = self.model
@@ -276,13 +299,8 @@ class _Builder:
     def _entry(self, entry: Entry, walk: Callable[[], None]) -> None:
         """Walk one entry, or take what walking it added from the earlier model when it is the same entry."""
         model = self.model
-        facts = self.earlier.get(id(entry.key))
-        if (
-            facts is not None
-            and facts.key is entry.key
-            and facts.value is entry.value
-            and facts.version == model.version
-        ):
+        facts = self.facts.get(entry)
+        if facts is not None:
             model.calls.extend(facts.calls)
             model.look_alikes.extend(facts.look_alikes)
             model.references.extend(facts.references)
@@ -291,15 +309,12 @@ class _Builder:
             marks = (len(model.calls), len(model.look_alikes), len(model.references), len(model.name_slots))
             walk()
             facts = _EntryFacts(
-                entry.key,
-                entry.value,
-                model.version,
                 model.calls[marks[0] :],
                 model.look_alikes[marks[1] :],
                 model.references[marks[2] :],
                 model.name_slots[marks[3] :],
             )
-        self.kept[id(entry.key)] = facts
+        self.facts.keep(entry, facts)
 
     def _resource(self, entry: Entry) -> None:
         body = entry.body

@@ -23,7 +23,7 @@ from ... import spec
 from ...document import Mapping, parse
 from .. import parameter_values as checks
 from ..custom_constraints import custom_failure
-from ..model import TemplateModel
+from ..model import EntryMemo, TemplateModel
 from ..parameter_constraints import custom_constraints_of, effective_constraints
 from ..parameter_values import bool_from_string, str_to_num
 from .values import Symbol
@@ -124,20 +124,16 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
         result[STACK_NAME] = ParameterValue(STACK_NAME, "string", inputs.stack_name, "--stack-name")
     # With no values given, a parameter's value depends on its entry alone (and the version): one the edit left as
     # it was (the same nodes) keeps the value the earlier model resolved.
-    alone = not given and not defaults
-    earlier = model.earlier.get(resolve_parameters) if alone else None
-    known: dict[int, tuple[Any, Any, Any, ParameterValue]] = earlier if isinstance(earlier, dict) else {}
-    kept: dict[int, tuple[Any, Any, Any, ParameterValue]] = {}
+    memo: EntryMemo[ParameterValue] | None = (
+        EntryMemo(model, resolve_parameters) if not given and not defaults else None
+    )
     for name, entry in model.parameters.items():
-        found = known.get(id(entry.key))
-        if found is not None and found[0] is entry.key and found[1] is entry.value and found[2] == model.version:
-            value = found[3]
-        else:
+        value = memo.get(entry) if memo is not None else None
+        if value is None:
             value = _resolved(model, name, entry, types[name], given, given_from, defaults, defaults_from)
+        if memo is not None:
+            memo.keep(entry, value)
         result[name] = value
-        kept[id(entry.key)] = (entry.key, entry.value, model.version, value)
-    if alone:
-        model.parsed.memo[resolve_parameters] = kept
     return result, errors
 
 

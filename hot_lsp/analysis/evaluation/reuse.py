@@ -21,6 +21,7 @@ from ..model import Entry, TemplateModel
 from .evaluator import Evaluator, Recorded
 from .inputs import Inputs, ParameterValue
 from .problems import Limits
+from .static_conditions import StaticInputs
 from .values import Symbol
 
 # Codes of bounds that depend on the clock: an entry that met one is evaluated again.
@@ -42,25 +43,15 @@ class _Kept:
 class Walked:
     """The per-entry evaluations of one walk, with what they were evaluated under."""
 
-    version: object
+    static: StaticInputs  # the version, the parameters' names, the conditions' definitions
     inputs: Inputs
     limits: Limits
-    parameter_names: tuple[str, ...]
     resource_names: tuple[str, ...]
-    conditions: tuple[tuple[Scalar, Node], ...]
     entries: dict[tuple[str, int], _Kept]
 
 
 def start_walk(model: TemplateModel, inputs: Inputs, limits: Limits) -> Walked:
-    return Walked(
-        model.version,
-        inputs,
-        limits,
-        tuple(model.parameters),
-        tuple(model.resources),
-        tuple((entry.key, entry.value) for entry in model.conditions.values()),
-        {},
-    )
+    return Walked(StaticInputs.of(model), inputs, limits, tuple(model.resources), {})
 
 
 def still_valid(earlier: Walked | None, now: Walked, files: object) -> Walked | None:
@@ -68,12 +59,9 @@ def still_valid(earlier: Walked | None, now: Walked, files: object) -> Walked | 
     if earlier is None or files is not None:
         return None
     same = (
-        earlier.version == now.version
+        earlier.static.same(now.static)
         and earlier.limits == now.limits
-        and earlier.parameter_names == now.parameter_names
         and earlier.resource_names == now.resource_names
-        and len(earlier.conditions) == len(now.conditions)
-        and all(a[0] is b[0] and a[1] is b[1] for a, b in zip(earlier.conditions, now.conditions, strict=True))
         and earlier.inputs == now.inputs
     )
     return earlier if same else None
