@@ -292,9 +292,9 @@ class _Builder:
         for name, entry in model.conditions.items():
             self._entry(entry, partial(self.walk, entry.value, "condition", Where("conditions", name)))
         for entry in model.resources.values():
-            self._entry(entry, partial(self._resource, entry))
+            self._entry(entry, partial(self._fields, "resources", entry))
         for entry in model.outputs.values():
-            self._entry(entry, partial(self._output, entry))
+            self._entry(entry, partial(self._fields, "outputs", entry))
 
     def _entry(self, entry: Entry, walk: Callable[[], None]) -> None:
         """Walk one entry, or take what walking it added from the earlier model when it is the same entry."""
@@ -316,30 +316,19 @@ class _Builder:
             )
         self.facts.keep(entry, facts)
 
-    def _resource(self, entry: Entry) -> None:
+    def _fields(self, section: str, entry: Entry) -> None:
+        """A resource's or output's keys: depends_on (resources) and condition name others; the rest are parsed
+        in the function table their key has."""
         body = entry.body
         if body is None:
             return
         for pair in body.entries():
             field_name = pair.key_value
-            context = spec.function_table_of("resources", field_name) if isinstance(field_name, str) else None
-            where = Where("resources", entry.name, field_name if isinstance(field_name, str) else "")
-            if field_name == "depends_on":
+            context = spec.function_table_of(section, field_name) if isinstance(field_name, str) else None
+            where = Where(section, entry.name, field_name if isinstance(field_name, str) else "")
+            if field_name == "depends_on" and section == "resources":
                 self._depends_on(pair.value, where)
             elif field_name == "condition":
-                self._condition_field(pair.value, where)
-            elif context is not None:
-                self.walk(pair.value, context, where)
-
-    def _output(self, entry: Entry) -> None:
-        body = entry.body
-        if body is None:
-            return
-        for pair in body.entries():
-            field_name = pair.key_value
-            where = Where("outputs", entry.name, field_name if isinstance(field_name, str) else "")
-            context = spec.function_table_of("outputs", field_name) if isinstance(field_name, str) else None
-            if field_name == "condition":
                 self._condition_field(pair.value, where)
             elif context is not None:
                 self.walk(pair.value, context, where)
