@@ -50,6 +50,10 @@ def build_parser() -> argparse.ArgumentParser:
         "same whatever N; a run of a few files stays in one process",
     )
 
+    _cloud_argument(
+        check, "also ask this cloud's Heat to validate each template (template-validate)", from_environment=False
+    )
+
     render = commands.add_parser("render", help="resolve a template offline, like a stack preview")
     render.add_argument("template", metavar="TEMPLATE", help="the HOT template to render")
     render.add_argument(
@@ -71,9 +75,48 @@ def build_parser() -> argparse.ArgumentParser:
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
 
-    resources = commands.add_parser("resources", help="list every resource, nested stacks exploded")
-    _tree_arguments(resources, default_depth="0")
+    resources = commands.add_parser(
+        "resources", help="list every resource, nested stacks exploded (a template offline, or a deployed --stack)"
+    )
+    _tree_arguments(resources, default_depth="0", template_optional=True)
     resources.add_argument("--format", choices=("table", "json"), default="table")
+    resources.add_argument(
+        "--stack",
+        metavar="NAME",
+        help="list this deployed stack as the cloud's Heat does (with --os-cloud): status and physical ids too",
+    )
+    _cloud_argument(resources, "the cloud holding --stack", from_environment=True)
+
+    preview = commands.add_parser(
+        "preview", help="ask the cloud's Heat what a create (or, with --stack, an update) would do"
+    )
+    preview.add_argument("template", metavar="TEMPLATE", help="the HOT template")
+    preview.add_argument(
+        "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, in order)"
+    )
+    preview.add_argument(
+        "-P",
+        "--parameter",
+        action="append",
+        default=[],
+        dest="parameters",
+        metavar="NAME=VALUE",
+        help="a parameter value (repeatable; a single -P may hold 'a=1;b=2', as in python-heatclient)",
+    )
+    preview.add_argument(
+        "--stack",
+        metavar="NAME",
+        help="preview an update of this stack (Heat's dry run: replaced, deleted, added, updated, unchanged)",
+    )
+    preview.add_argument("--stack-name", metavar="NAME", help="the new stack's name in a create preview")
+    preview.add_argument("--format", choices=("table", "json"), default="table")
+    _cloud_argument(preview, "the cloud to ask", from_environment=True)
+
+    catalogue = commands.add_parser(
+        "catalogue", help="write the cloud's resource types as a catalogue for --resource-types"
+    )
+    catalogue.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
+    _cloud_argument(catalogue, "the cloud to read", from_environment=True)
 
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
@@ -82,6 +125,30 @@ def build_parser() -> argparse.ArgumentParser:
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
     return parser
+
+
+def _cloud_argument(parser: argparse.ArgumentParser, purpose: str, from_environment: bool) -> None:
+    # check stays offline unless --os-cloud is given: an OS_CLOUD exported for openstackclient must not make a
+    # pre-commit hook send templates away. The commands that only exist with a cloud take OS_CLOUD, as
+    # openstackclient does.
+    default = " (default: $OS_CLOUD, as openstackclient)" if from_environment else ""
+    parser.add_argument(
+        "--os-cloud",
+        dest="os_cloud",
+        default=None,
+        metavar="NAME",
+        help=f"a clouds.yaml entry{default}: {purpose}. Nothing leaves this machine unless a cloud is named. "
+        "Needs the cloud extra: pip install 'hot-lsp[cloud]'",
+    )
+    parser.set_defaults(cloud_from_environment=from_environment)
+
+
+def _cloud(options: argparse.Namespace) -> str | None:
+    if not options.cloud_from_environment:
+        return options.os_cloud or None
+    from .cloud.connection import cloud_from_environment
+
+    return cloud_from_environment(options.os_cloud)
 
 
 def _positive(text: str) -> int:
@@ -94,7 +161,7 @@ def _positive(text: str) -> int:
     return number
 
 
-def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None:
+def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, template_optional: bool = False) -> None:
     """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
     from .commands.resources import parse_depth
     from .spec.limits import MAX_NESTED_STACK_DEPTH
@@ -105,7 +172,9 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str) -> None
         except ValueError as problem:
             raise argparse.ArgumentTypeError(str(problem)) from None
 
-    parser.add_argument("template", metavar="TEMPLATE", help="the HOT template")
+    parser.add_argument(
+        "template", metavar="TEMPLATE", nargs="?" if template_optional else None, help="the HOT template"
+    )
     parser.add_argument(
         "--env",
         action="append",
@@ -153,11 +222,34 @@ def main(argv: Sequence[str] | None = None) -> int:
             tuple(options.env),
             tuple(options.resource_types),
             options.jobs,
+            _cloud(options),
         )
     if options.command == "render":
         from .commands.render import run_render
 
         return run_render(options.template, options.parameters, options.env, options.format, options.stack_name)
+    if options.command == "preview":
+        from .commands.preview import run_preview
+
+        return run_preview(
+            options.template,
+            options.env,
+            options.parameters,
+            _cloud(options),
+            options.stack,
+            options.stack_name,
+            options.format,
+        )
+    if options.command == "catalogue":
+        from .commands.catalogue import run_catalogue
+
+        return run_catalogue(_cloud(options), options.output)
+    if options.command == "resources" and options.stack:
+        from .commands.live_resources import run_live_resources
+
+        return run_live_resources(options.stack, _cloud(options), options.nested_depth, options.format)
+    if options.command == "resources" and not options.template:
+        parser.error("resources: give a TEMPLATE, or --stack NAME with --os-cloud")
     if options.command in ("resources", "graph"):
         from .commands.graph import run_graph
         from .commands.resources import run_resources

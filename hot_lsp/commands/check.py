@@ -19,6 +19,7 @@ from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
 from .check_file import Checked, Failed, check_files, check_text, start
+from .cloud_check import add_cloud_verdicts
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
 from .output import FileResult
@@ -38,8 +39,10 @@ def run_check(
     environments: tuple[str, ...] = (),
     resource_types: tuple[str, ...] = (),
     jobs: int | None = None,
+    cloud: str | None = None,
 ) -> int:
-    """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status."""
+    """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
+    ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings."""
     io_problem = False
     try:
         given = [_GivenEnvironment.read(path) for path in environments]
@@ -71,6 +74,10 @@ def run_check(
     known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
     results = _with_environment_names(checked, options, known, jobs)
     results += _given_environments(given, checked, options, known)
+    if cloud:
+        templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
+        if not add_cloud_verdicts(results, templates, cloud, environments, disabled):
+            io_problem = True
     render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
     sys.stdout.write(render(results))
     if io_problem:

@@ -49,7 +49,7 @@ def run_render(
     return EXIT_ERRORS if document["errors"] else EXIT_OK
 
 
-def parse_parameters(given: list[str]) -> dict[str, Any]:
+def parse_parameters(given: list[str], command: str = "render") -> dict[str, Any]:
     """``-P`` values as python-heatclient reads them: a single ``-P`` may hold ``a=1;b=2``, and a name
     given twice becomes a list. Values stay strings: the evaluator types them as the parameter declares."""
     items = given[0].split(";") if len(given) == 1 else given
@@ -57,7 +57,7 @@ def parse_parameters(given: list[str]) -> dict[str, Any]:
     for item in items:
         name, equals, value = item.partition("=")
         if not equals:
-            raise _usage(f"malformed parameter '{item}': use the name=value format")
+            raise Usage(f"hot-lsp {command}: malformed parameter '{item}': use the name=value format")
         if name not in values:
             values[name] = value
         elif isinstance(values[name], list):

@@ -1,0 +1,146 @@
+"""A cloud's stacks: what a create or an update would do (Heat's previews) and a deployed stack's resources.
+
+Every answer is Heat's own, reshaped into hot-lsp's JSON (DESIGN.md, "Command line"): rows with
+``resource_name``, ``resource_type`` and ``parent`` (the resource whose nested stack holds the row, else None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+from .bundle import Bundle
+from .connection import CloudError, Heat
+
+# The update preview's lists, most dangerous first: the order the table shows them in.
+CHANGE_KINDS = ("replaced", "deleted", "added", "updated", "unchanged")
+
+
+def preview_create(heat: Heat, bundled: Bundle, stack_name: str, parameters: Mapping[str, str]) -> dict[str, Any]:
+    """``POST stacks/preview``: every resource Heat would create, nested stacks exploded, under ``added``."""
+    answer = heat.post("stacks/preview", bundled.request_body(stack_name=stack_name, parameters=parameters))
+    resources = (answer or {}).get("stack", {}).get("resources", [])
+    changes: dict[str, list[dict[str, Any]]] = {kind: [] for kind in CHANGE_KINDS}
+    changes["added"] = [_change_row(item) for item in _flatten(resources)]
+    return _ordered(changes)
+
+
+def preview_update(heat: Heat, bundled: Bundle, stack: str, parameters: Mapping[str, str]) -> dict[str, Any]:
+    """``PUT stacks/NAME/ID/preview?show_nested=true``: Heat's dry run of ``openstack stack update``."""
+    identity = stack_identity(heat, stack)
+    body = bundled.request_body(parameters=parameters)
+    answer = heat.request("PUT", f"stacks/{identity}/preview", body=body, params={"show_nested": "true"})
+    found = (answer or {}).get("resource_changes", {})
+    return _ordered({kind: [_change_row(item) for item in found.get(kind, [])] for kind in CHANGE_KINDS})
+
+
+def stack_identity(heat: Heat, stack: str) -> str:
+    """``NAME/ID`` of a stack named by name or id (CloudError when the cloud has no such stack)."""
+    try:
+        found = heat.get(f"stacks/{quote(stack, safe='')}")
+    except CloudError as error:
+        if getattr(error, "status", None) == 404:
+            raise CloudError(f"cloud '{heat.cloud}' has no stack '{stack}'") from None
+        raise
+    details = (found or {}).get("stack", {})
+    return f"{quote(details['stack_name'], safe='')}/{details['id']}"
+
+
+@dataclass(frozen=True, slots=True)
+class LiveRow:
+    resource_name: str
+    resource_type: str
+    parent: str | None
+    depth: int
+    required_by: tuple[str, ...]
+    status: str
+    status_reason: str
+    physical_resource_id: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "resource_name": self.resource_name,
+            "resource_type": self.resource_type,
+            "parent": self.parent,
+            "depth": self.depth,
+            "required_by": list(self.required_by),
+            "status": self.status,
+            "status_reason": self.status_reason,
+            "physical_resource_id": self.physical_resource_id,
+        }
+
+
+def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
+    """``GET stacks/NAME/ID/resources?nested_depth=N``, each row's depth worked out from its parent chain.
+
+    Heat names only the parent resource, which is ambiguous (every member of a group has its own ``leaf``); the
+    links are not: a resource's ``stack`` link is the stack it is in, and a parent's ``nested`` link is the stack
+    its children are in."""
+    identity = stack_identity(heat, stack)
+    answer = heat.get(f"stacks/{identity}/resources", nested_depth=nested_depth)
+    items = [item for item in (answer or {}).get("resources", []) if isinstance(item, dict)]
+    root_stack = identity.rsplit("/", 1)[1]
+    parent_of_stack: dict[str, dict[str, Any]] = {}
+    for item in items:
+        nested = _link_stack_id(item, "nested")
+        if nested:
+            parent_of_stack[nested] = item
+
+    def depth(item: dict[str, Any], seen: int = 0) -> int:
+        in_stack = _link_stack_id(item, "stack")
+        parent = parent_of_stack.get(in_stack or "")
+        if in_stack == root_stack or parent is None or seen > len(items):
+            return 0
+        return depth(parent, seen + 1) + 1
+
+    rows = []
+    for item in items:
+        in_stack = _link_stack_id(item, "stack")
+        parent_item = parent_of_stack.get(in_stack or "")
+        parent = parent_item.get("resource_name") if parent_item else item.get("parent_resource")
+        rows.append(
+            LiveRow(
+                str(item.get("resource_name", "")),
+                str(item.get("resource_type", "")),
+                str(parent) if parent and in_stack != root_stack else None,
+                depth(item),
+                tuple(sorted(str(name) for name in item.get("required_by") or ())),
+                str(item.get("resource_status", "")),
+                str(item.get("resource_status_reason", "")),
+                str(item.get("physical_resource_id", "")),
+            )
+        )
+    return sorted(rows, key=lambda row: (row.depth, row.parent or "", row.resource_name))
+
+
+def _link_stack_id(item: Mapping[str, Any], rel: str) -> str | None:
+    for link in item.get("links") or ():
+        if isinstance(link, dict) and link.get("rel") == rel:
+            return str(link.get("href", "")).rstrip("/").rsplit("/", 1)[-1]
+    return None
+
+
+def _flatten(resources: list[Any]) -> Iterator[dict[str, Any]]:
+    """The create preview nests a nested stack's resources as a list in place of its parent resource."""
+    for item in resources:
+        if isinstance(item, list):
+            yield from _flatten(item)
+        elif isinstance(item, dict):
+            yield item
+
+
+def _change_row(item: Mapping[str, Any]) -> dict[str, Any]:
+    return {
+        "resource_name": item.get("resource_name"),
+        "resource_type": item.get("resource_type"),
+        "parent": item.get("parent_resource") or None,
+    }
+
+
+def _ordered(changes: dict[str, list[dict[str, Any]]]) -> dict[str, Any]:
+    # JSON keys in the issue's order; rows sorted so the same answer prints the same way.
+    order = ("added", "deleted", "replaced", "updated", "unchanged")
+    key = lambda row: (row["parent"] or "", str(row["resource_name"]))  # noqa: E731
+    return {kind: sorted(changes.get(kind, []), key=key) for kind in order}

@@ -1,0 +1,40 @@
+"""``hot-lsp resources --stack NAME --os-cloud NAME``: a deployed stack's resources, from the cloud's Heat, nested
+stacks listed to ``--nested-depth`` (Heat's own ``nested_depth``), in the offline listing's JSON plus each
+resource's status and physical id."""
+
+from __future__ import annotations
+
+import json
+import sys
+
+EXIT_OK, EXIT_USAGE = 0, 2
+TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "status", "physical_resource_id")
+
+
+def run_live_resources(stack: str, cloud: str | None, depth: int, fmt: str) -> int:
+    from ..cloud.connection import CloudError, connect
+    from ..cloud.stacks import live_resources
+
+    if not cloud:
+        print("hot-lsp resources: --stack needs a cloud: --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        rows = live_resources(connect(cloud), stack, depth)
+    except CloudError as problem:
+        print(f"hot-lsp resources: {problem}", file=sys.stderr)
+        return EXIT_USAGE
+    if fmt == "json":
+        sys.stdout.write(json.dumps({"resources": [row.to_json() for row in rows]}, indent=2) + "\n")
+        return EXIT_OK
+    cells = [
+        [row.resource_name, row.resource_type, row.parent or "", str(row.depth), row.status, row.physical_resource_id]
+        for row in rows
+    ]
+    widths = [max([len(title), *(len(line[i]) for line in cells)]) for i, title in enumerate(TABLE_COLUMNS)]
+    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
+
+    def line(values: list[str] | tuple[str, ...]) -> str:
+        return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths, strict=True)) + " |"
+
+    sys.stdout.write("\n".join([rule, line(TABLE_COLUMNS), rule, *(line(c) for c in cells), rule]) + "\n")
+    return EXIT_OK
