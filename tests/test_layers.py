@@ -20,12 +20,14 @@ from hot_lsp.analysis.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
-WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py
-# The only sideways imports in the wiring layer: from an entry point into what it runs.
+WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py, cloud/
+# The only sideways imports in the wiring layer: from an entry point into what it runs. The cloud is reached only
+# by the front ends that were told to use one (DESIGN.md: analysis, features and spec never import it).
 WIRING_REACHES = {
     "__main__": {"cli"},
-    "cli": {"commands", "server", "fuzz"},
-    "server": {"store"},
+    "cli": {"commands", "server", "fuzz", "cloud"},
+    "commands": {"cloud"},
+    "server": {"store", "cloud"},
 }
 
 

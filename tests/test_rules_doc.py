@@ -6,6 +6,7 @@ from pathlib import Path
 
 from hot_lsp.analysis import rules  # noqa: F401  (registers every code)
 from hot_lsp.analysis.codes import CODES
+from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers every code)
 from hot_lsp.analysis.codes import AREAS, CODES  # noqa: E402
 from hot_lsp.analysis.rules import resource_validation  # noqa: E402
+from hot_lsp.cloud import codes as cloud_codes  # noqa: E402,F401  (the cloud's own verdicts, 99xx)
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 SEVERITY = {"E": "error", "W": "warning", "I": "information", "H": "hint"}
@@ -30,11 +31,21 @@ def render() -> str:
         "This file is generated from the code by `python tools/gen_rules_doc.py`; a test keeps it current.",
         "",
     ]
-    for digit, area in AREAS.items():
-        codes = sorted((c for c in CODES.values() if c.code[1] == digit), key=lambda c: c.code[1:])
+    sections = [
+        (f"{digit}xxx: {area}", [c for c in CODES.values() if c.code[1] == digit and c.area != "cloud"])
+        for digit, area in AREAS.items()
+    ]
+    sections.append(
+        (
+            "99xx: The cloud's own verdicts (only with `--os-cloud` or the `hotLsp.cloud` setting)",
+            [c for c in CODES.values() if c.area == "cloud"],
+        )
+    )
+    for title, found in sections:
+        codes = sorted(found, key=lambda c: c.code[1:])
         if not codes:
             continue
-        out += [f"## {digit}xxx: {area}", ""]
+        out += [f"## {title}", ""]
         for code in codes:
             out += [
                 f"### {code.code}",

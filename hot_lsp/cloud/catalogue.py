@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 from urllib.parse import quote
 
-from ..spec.resource_types import FORMAT, builtin_catalogue
+from ..spec.resource_types import BUILTIN_PATH, FORMAT, builtin_catalogue
 from .connection import CloudError, Heat, HeatRefused
 
 _CLASS_FACTS = ("any_attribute", "placeholder", "snapshot", "update_policy")
@@ -103,10 +103,8 @@ def _attribute_shape(entry: dict[str, Any]) -> list[tuple[str, str]]:
 
 
 def _builtin_entries() -> dict[str, dict[str, Any]]:
-    from importlib import resources
-
-    base = builtin_catalogue()
-    data = json.loads(resources.files("hot_lsp.spec").joinpath("data", f"heat-{base.heat_version}.json").read_text())
+    """The built-in catalogue's raw entries: the class facts are read from them."""
+    data = json.loads(BUILTIN_PATH.read_text(encoding="utf-8"))
     return dict(data.get("resource_types", {}))
 
 

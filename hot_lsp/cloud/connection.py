@@ -12,6 +12,7 @@ Nothing here logs or prints credentials: messages name the cloud and the endpoin
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -113,6 +114,10 @@ def connect(cloud: str, *, timeout: float = DEFAULT_TIMEOUT) -> Heat:
     except (sdk_exceptions.ConfigException, KeyError, ValueError) as error:
         raise CloudError(f"cloud '{cloud}': {first_line(str(error)) or 'not usable'} (clouds.yaml)") from None
     session.timeout = timeout
+    # keystoneauth logs requests at DEBUG (auth bodies included); whatever logging the host set up, none of it
+    # may reach a log file or an editor's output panel.
+    for name in ("keystoneauth", "keystoneauth1", "openstack"):
+        logging.getLogger(name).setLevel(logging.WARNING)
     endpoint = region.get_endpoint("orchestration")
     heat_adapter = adapter.Adapter(
         session=session,

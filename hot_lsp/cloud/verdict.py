@@ -9,20 +9,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from ..analysis.codes import define
 from ..analysis.suppress import apply_suppressions
 from ..document import Diagnostic, LineIndex, Node
 from .bundle import bundle
+from .codes import E9901
 from .connection import Heat, HeatRefused
 from .placing import place
-
-E9901 = define(
-    "E9901",
-    "The cloud's own Heat refused the template (template-validate, with `--os-cloud` or `hotLsp.cloud`); the "
-    "message is Heat's.",
-    "(a template that needs a service the cloud lacks: OS::Nova::Server on a cloud without Nova)",
-    area="cloud",
-)
 
 
 def validate_on_cloud(

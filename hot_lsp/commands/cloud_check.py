@@ -19,8 +19,9 @@ def add_cloud_verdicts(
     """Ask ``cloud`` about each of ``results[i]`` for i in ``templates`` (with ``environments``), in place; False
     (after one line on stderr) when the cloud could not be asked, or a template could not be bundled."""
     from ..cloud.bundle import BundleError
+    from ..cloud.codes import E9901
     from ..cloud.connection import CloudError, connect
-    from ..cloud.verdict import E9901, validate_on_cloud
+    from ..cloud.verdict import validate_on_cloud
 
     if E9901 in disabled:
         return True
