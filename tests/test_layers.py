@@ -29,6 +29,8 @@ WIRING_REACHES = {
     "commands": {"cloud"},
     "server": {"store", "cloud"},
 }
+# DESIGN.md's "must not" of the cloud package: the layers below wiring never import it, not even lazily.
+NEVER_IMPORT_CLOUD = ("document", "spec", "analysis", "features")
 
 
 @dataclass(frozen=True)
@@ -116,6 +118,18 @@ def test_no_import_goes_up_or_sideways() -> None:
             elif target_layer == layer == WIRING and target_unit not in WIRING_REACHES.get(unit, set()):
                 wrong.append(f"{module} -> {target} (sideways)")
     assert not wrong, "imports against DESIGN.md's layers:\n" + "\n".join(wrong)
+
+
+def test_the_cloud_is_wiring_level() -> None:
+    assert layer_of("hot_lsp.cloud.bundle") == (WIRING, "cloud")
+    wrong = [
+        f"{found.source}:{found.line} imports {found.target}"
+        for found in IMPORTS
+        if layer_of(found.source)[1] in NEVER_IMPORT_CLOUD and found.target.startswith("hot_lsp.cloud")
+    ]
+    assert not wrong, "\n".join(wrong)
+    reaching = {unit for unit, targets in WIRING_REACHES.items() if "cloud" in targets}
+    assert "cloud" not in WIRING_REACHES and not reaching & set(NEVER_IMPORT_CLOUD)
 
 
 def test_no_import_cycle() -> None:
