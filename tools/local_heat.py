@@ -132,8 +132,11 @@ def prepare(venv_dir: Path | None = None, quiet: bool = False) -> Path:
         return venv_python(venv_dir)
     if not venv_python(venv_dir).exists():
         print(f"local_heat: creating venv {venv_dir}", file=sys.stderr)
-        venv_dir.parent.mkdir(parents=True, exist_ok=True)
-        venv.create(venv_dir, with_pip=True)
+        try:
+            venv_dir.parent.mkdir(parents=True, exist_ok=True)
+            venv.create(venv_dir, with_pip=True)
+        except (OSError, subprocess.CalledProcessError) as error:
+            raise MissingPrerequisite(f"could not create a venv at {venv_dir}: {error}") from error
     print(f"local_heat: installing openstack-heat=={HEAT_VERSION} into {venv_dir} (about a minute)", file=sys.stderr)
     command = [str(venv_python(venv_dir)), "-m", "pip", "install", "--disable-pip-version-check"]
     if quiet:
