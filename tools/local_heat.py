@@ -584,6 +584,7 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command", required=True)
     prepare_parser = commands.add_parser("prepare", help="make or reuse the Heat venv")
     prepare_parser.add_argument("--venv", type=Path, help="default: $HOT_LSP_HEAT_VENV or the cache folder")
+    prepare_parser.add_argument("--verbose", action="store_true", help="show pip's output")
     start_parser = commands.add_parser("start", help="start PostgreSQL and Heat on 127.0.0.1")
     start_parser.add_argument(
         "--port", type=int, default=DEFAULT_PORT, help=f"Heat API port (0: a free one; default {DEFAULT_PORT})"
@@ -600,7 +601,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "prepare":
             began = time.monotonic()
-            python = prepare(args.venv)
+            python = prepare(args.venv, quiet=not args.verbose)
             print(f"Heat {HEAT_VERSION} venv ready: {python.parent.parent} ({time.monotonic() - began:.1f} s)")
         elif args.command == "start":
             began = time.monotonic()
