@@ -95,24 +95,47 @@ def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
             return 0
         return depth(parent, seen + 1) + 1
 
-    rows = []
-    for item in items:
+    def row(item: dict[str, Any]) -> LiveRow:
         in_stack = _link_stack_id(item, "stack")
         parent_item = parent_of_stack.get(in_stack or "")
         parent = parent_item.get("resource_name") if parent_item else item.get("parent_resource")
-        rows.append(
-            LiveRow(
-                str(item.get("resource_name", "")),
-                str(item.get("resource_type", "")),
-                str(parent) if parent and in_stack != root_stack else None,
-                depth(item),
-                tuple(sorted(str(name) for name in item.get("required_by") or ())),
-                str(item.get("resource_status", "")),
-                str(item.get("resource_status_reason", "")),
-                str(item.get("physical_resource_id", "")),
-            )
+        return LiveRow(
+            str(item.get("resource_name", "")),
+            str(item.get("resource_type", "")),
+            str(parent) if parent and in_stack != root_stack else None,
+            depth(item),
+            tuple(sorted(str(name) for name in item.get("required_by") or ())),
+            str(item.get("resource_status", "")),
+            str(item.get("resource_status_reason", "")),
+            str(item.get("physical_resource_id", "")),
         )
-    return sorted(rows, key=lambda row: (row.depth, row.parent or "", row.resource_name))
+
+    # As a tree, like the offline listing: each resource, then what its nested stack holds.
+    children: dict[str | None, list[dict[str, Any]]] = {}
+    for item in items:
+        in_stack = _link_stack_id(item, "stack")
+        children.setdefault(None if in_stack not in parent_of_stack else in_stack, []).append(item)
+    ordered: list[LiveRow] = []
+    placed: set[int] = set()
+
+    def visit(stack_id: str | None) -> None:
+        for item in sorted(children.get(stack_id, []), key=_name_order):
+            if id(item) in placed:
+                continue
+            placed.add(id(item))
+            ordered.append(row(item))
+            nested = _link_stack_id(item, "nested")
+            if nested:
+                visit(nested)
+
+    visit(None)
+    return ordered
+
+
+def _name_order(item: Mapping[str, Any]) -> tuple[int, str]:
+    # A group's members 0, 1, ... 10 in number order; other names alphabetically.
+    name = str(item.get("resource_name", ""))
+    return (int(name), "") if name.isdigit() else (1 << 30, name)
 
 
 def _link_stack_id(item: Mapping[str, Any], rel: str) -> str | None:
