@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -71,7 +72,9 @@ class Heat:
         except ks_exceptions.ConnectTimeout:
             raise CloudError(f"cloud '{self.cloud}': {where} did not answer in time") from None
         except ks_exceptions.ConnectFailure as error:
-            raise CloudError(f"cloud '{self.cloud}': cannot reach {where}: {_reason(error)}") from None
+            raise CloudError(
+                f"cloud '{self.cloud}': cannot reach {_target(error) or where}: {_reason(error)}"
+            ) from None
         except ks_exceptions.EndpointNotFound:
             raise CloudError(f"cloud '{self.cloud}' has no orchestration (Heat) endpoint in its catalogue") from None
         except ks_exceptions.Unauthorized:
@@ -114,10 +117,11 @@ def connect(cloud: str, *, timeout: float = DEFAULT_TIMEOUT) -> Heat:
     except (sdk_exceptions.ConfigException, KeyError, ValueError) as error:
         raise CloudError(f"cloud '{cloud}': {first_line(str(error)) or 'not usable'} (clouds.yaml)") from None
     session.timeout = timeout
-    # keystoneauth logs requests at DEBUG (auth bodies included); whatever logging the host set up, none of it
-    # may reach a log file or an editor's output panel.
+    # keystoneauth logs requests at DEBUG (auth bodies included) and its own retries as warnings; whatever logging
+    # the host set up, none of it may reach a log file, the terminal or an editor's output panel: every failure
+    # comes back as one CloudError line.
     for name in ("keystoneauth", "keystoneauth1", "openstack"):
-        logging.getLogger(name).setLevel(logging.WARNING)
+        logging.getLogger(name).setLevel(logging.CRITICAL)
     endpoint = region.get_endpoint("orchestration")
     heat_adapter = adapter.Adapter(
         session=session,
@@ -150,6 +154,15 @@ def _refusal(cloud: str, response: Any) -> CloudError:
     if response.status_code == 403:
         return CloudError(f"cloud '{cloud}' forbids this request (HTTP 403): {first_line(message)}")
     return HeatRefused(cloud, response.status_code, error_type, message)
+
+
+_URL = re.compile(r"(https?://[^\s/:]+(?::\d+)?)")
+
+
+def _target(error: BaseException) -> str:
+    """The scheme, host and port keystoneauth could not reach (Keystone or Heat): never a path or a query."""
+    found = _URL.search(str(error))
+    return found.group(1) if found else ""
 
 
 def _reason(error: BaseException) -> str:
