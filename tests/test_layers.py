@@ -20,13 +20,17 @@ from hot_lsp.analysis.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
-WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py
-# The only sideways imports in the wiring layer: from an entry point into what it runs.
+WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, cloud/, __main__.py
+# The only sideways imports in the wiring layer: from an entry point into what it runs. The cloud package
+# (DESIGN.md: wiring level) is run by the command line and its commands, and reaches into no other wiring.
 WIRING_REACHES = {
     "__main__": {"cli"},
-    "cli": {"commands", "server", "fuzz"},
-    "server": {"store"},
+    "cli": {"commands", "server", "fuzz", "cloud"},
+    "commands": {"cloud"},
+    "server": {"store", "cloud"},
 }
+# DESIGN.md's "must not" of the cloud package: the layers below wiring never import it, not even lazily.
+NEVER_IMPORT_CLOUD = ("document", "spec", "analysis", "features")
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,18 @@ def test_no_import_goes_up_or_sideways() -> None:
             elif target_layer == layer == WIRING and target_unit not in WIRING_REACHES.get(unit, set()):
                 wrong.append(f"{module} -> {target} (sideways)")
     assert not wrong, "imports against DESIGN.md's layers:\n" + "\n".join(wrong)
+
+
+def test_the_cloud_is_wiring_level() -> None:
+    assert layer_of("hot_lsp.cloud.bundle") == (WIRING, "cloud")
+    wrong = [
+        f"{found.source}:{found.line} imports {found.target}"
+        for found in IMPORTS
+        if layer_of(found.source)[1] in NEVER_IMPORT_CLOUD and found.target.startswith("hot_lsp.cloud")
+    ]
+    assert not wrong, "\n".join(wrong)
+    reaching = {unit for unit, targets in WIRING_REACHES.items() if "cloud" in targets}
+    assert "cloud" not in WIRING_REACHES and not reaching & set(NEVER_IMPORT_CLOUD)
 
 
 def test_no_import_cycle() -> None:
