@@ -168,3 +168,19 @@ def test_a_bad_resource_types_file_is_a_usage_error(tmp_path: Path, content: str
     assert result.stderr.startswith("hot-lsp check: cat.json: ")
     assert reason in result.stderr
     assert result.stdout == ""
+
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+
+
+def test_the_readme_s_first_check_finds_only_broken_yaml_s_mistakes():
+    """README's `hot-lsp check examples/`: every finding is in broken.yaml; examples/live/ is clean."""
+    result = run("check", ".", "--format", "json", cwd=EXAMPLES)
+    assert result.returncode == 1
+    assert {item["file"] for item in json.loads(result.stdout)} == {"broken.yaml"}
+    live = run("check", "live", "--format", "json", cwd=EXAMPLES)
+    assert (live.returncode, json.loads(live.stdout)) == (0, [])
+    with_environments = run(
+        "check", "live/stack.yaml", "--env", "live/env.yaml", "--env", "live/sizes.yaml", cwd=EXAMPLES
+    )
+    assert with_environments.returncode == 0 and "0 error(s), 0 warning(s)" in with_environments.stdout
