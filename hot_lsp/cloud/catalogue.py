@@ -106,7 +106,9 @@ def _builtin_entries() -> dict[str, dict[str, Any]]:
     from importlib import resources
 
     base = builtin_catalogue()
-    data = json.loads(resources.files("hot_lsp.spec").joinpath("data", f"heat-{base.heat_version}.json").read_text())
+    data = json.loads(
+        resources.files("hot_lsp.spec").joinpath("data").joinpath(f"heat-{base.heat_version}.json").read_text()
+    )
     return dict(data.get("resource_types", {}))
 
 

@@ -32,7 +32,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 from urllib.parse import quote
 
 from lsprotocol import types
@@ -42,8 +42,11 @@ if TYPE_CHECKING:  # the session imports this module at start-up, before any ana
     from ..analysis.cloud_offer import CloudOffer
     from ..cloud.connection import Heat
     from ..document.positions import Encoding
+    from ..features.settings import Settings
+    from ..features.snapshot import Snapshot
+    from ..store import DocumentStore
+    from .diagnostics import DiagnosticsScheduler
     from .indexing import Progress
-    from .session import HotLanguageServer
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -54,6 +57,33 @@ E9901 = "E9901"  # cloud/verdict.py defines it; not imported at start-up (it loa
 LIVE_FRESH_S = 15.0  # a deployed stack's listing is asked again on a hover once it is this old
 LIVE_KEEP_S = 300.0  # and shown at most this old
 LIVE_RETRY_S = 30.0  # a listing that failed is not asked again before this
+
+
+class Session(Protocol):
+    """The session (``session.HotLanguageServer``) as the live path uses it."""
+
+    settings: Settings
+    configured: asyncio.Event | None
+    diagnostics: DiagnosticsScheduler
+
+    @property
+    def store(self) -> DocumentStore: ...
+    @property
+    def parts_built(self) -> bool: ...
+    @property
+    def encoding(self) -> Encoding: ...
+
+    def capability(self, path: str, default: Any = None) -> Any: ...
+    def workspace_folders(self) -> tuple[str, ...]: ...
+    def environment_paths(self) -> tuple[str, ...]: ...
+    async def load_environments(self) -> None: ...
+    async def snapshot(self, uri: str) -> Snapshot | None: ...
+    async def wait_configured(self) -> None: ...
+    def report_crash(
+        self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
+    ) -> None: ...
+    def window_show_message(self, params: types.ShowMessageParams) -> None: ...
+    def window_log_message(self, params: types.LogMessageParams) -> None: ...
 
 
 class RequestFailed(JsonRpcException):
@@ -123,7 +153,7 @@ class _Live:
 class CloudSession:
     """The session's live path (see the module's doc). Call it on the event loop, except what runs on ``pool``."""
 
-    def __init__(self, ls: HotLanguageServer) -> None:
+    def __init__(self, ls: Session) -> None:
         self._ls = ls
         # Two threads: a validation on save need not wait for a catalogue being fetched (hundreds of requests).
         self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hot-lsp-cloud")
@@ -417,8 +447,7 @@ class CloudSession:
         from pathlib import Path
 
         from ..cloud.bundle import bundle
-        from ..cloud.stacks import preview_create, preview_update
-        from ..commands.preview import default_stack_name
+        from ..cloud.stacks import default_stack_name, preview_create, preview_update
 
         bundled = bundle(Path(path), [Path(env) for env in environments])
         heat = self._connection(cloud)
