@@ -7,8 +7,11 @@ real Heat's.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
+import shutil
 import statistics
+import subprocess
 import sys
 import threading
 import time
@@ -26,6 +29,7 @@ from lsp_session import change_document, session, wait_for_publish  # noqa: E402
 
 pytestmark = pytest.mark.asyncio
 
+CHECKOUT = Path(__file__).resolve().parents[2]
 CLIENT = "visual-studio-code"  # push diagnostics, work-done progress, workspace/configuration
 
 ACCEPTED = """\
@@ -478,7 +482,7 @@ async def test_hover_on_a_resource_name_shows_its_live_status(live_heat: LiveHea
         assert found is not None and "not in stack" in found.contents.value
 
 
-def test_the_catalogue_cache_is_one_file_per_cloud_where_xdg_puts_caches(
+async def test_the_catalogue_cache_is_one_file_per_cloud_where_xdg_puts_caches(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ):
     from hot_lsp.server.cloud import cache_path
@@ -487,3 +491,46 @@ def test_the_catalogue_cache_is_one_file_per_cloud_where_xdg_puts_caches(
     assert cache_path("my cloud") == str(tmp_path / "hot-lsp" / "clouds" / "my%20cloud.json")
     monkeypatch.delenv("XDG_CACHE_HOME")
     assert cache_path("c").endswith(os.path.join(".cache", "hot-lsp", "clouds", "c.json"))
+
+
+# -- Neovim: :HotPreview --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.skipif(shutil.which("nvim") is None, reason="nvim is not on PATH (.ci/run installs Debian's neovim)")
+async def test_neovim_hot_preview_shows_the_update_replaced_and_deleted_first(
+    live_heat: LiveHeat, tmp_path: Path, deployed: str
+):
+    root = tmp_path / "project"
+    root.mkdir()
+    (root / ".git").mkdir()  # the plugin's root marker: the workspace folder
+    template = root / "stack.yaml"
+    template.write_text(CHANGED)
+    out = tmp_path / "result.json"
+    env = {
+        **server_env(live_heat, tmp_path / "cache"),
+        "PYTHONPATH": str(CHECKOUT),
+        "HOT_LSP_PLUGIN": str(CHECKOUT / "editors" / "neovim"),
+        "LSP_CMD_JSON": json.dumps([sys.executable, "-m", "hot_lsp"]),
+        "LSP_FILE": str(template),
+        "LSP_OUT": str(out),
+        "LSP_SETTINGS_JSON": json.dumps({"cloud": live_heat.cloud, "stacks": {"stack.yaml": deployed}}),
+        "XDG_STATE_HOME": str(tmp_path / "state"),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+        "XDG_DATA_HOME": str(tmp_path / "data"),
+    }
+    driver = Path(__file__).resolve().parent / "nvim_preview_check.lua"
+    command = ["nvim", "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {driver}"]
+    completed = subprocess.run(
+        command, cwd=root, env=env, stdin=subprocess.DEVNULL, capture_output=True, timeout=180, check=False
+    )
+    assert out.is_file(), completed.stderr.decode(errors="replace")[-2000:]
+    result = json.loads(out.read_text())
+    assert result["errors"] == [], result
+    lines = result["lines"]
+    assert lines[0].startswith("Preview on the cloud: ")
+    assert lines[2] == "1 replaced, 1 deleted, 1 added, 0 updated, 1 unchanged"
+    headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
+    assert [heading.split(" ")[0] for heading in headings] == ["Replaced", "Deleted:", "Added:", "Unchanged:"]
+    body = "\n".join(lines)
+    assert body.index("secret") < body.index("note") < body.index("extra") < body.index("label")
+    assert result["buftype"] == "nofile" and result["modifiable"] is False
