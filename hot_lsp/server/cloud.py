@@ -370,7 +370,7 @@ class CloudSession:
         path = file_path(uri)
         if not settings.cloud or not settings.stacks or path is None:
             return None
-        return stack_for(path, settings.stacks, self._ls.workspace_folders())
+        return stack_for(path, tuple(settings.stacks.items()), self._ls.workspace_folders())
 
     def live_rows(self, uri: str) -> dict[str, dict[str, Any]] | None:
         """The mapped stack's top-level resources by name, as last listed (None: no stack mapped, or not listed

@@ -81,7 +81,7 @@ def test_a_path_with_indices_and_a_nested_stack_is_read_as_heat_writes_it():
         ("Parameter 'flavor' is invalid: Error validating value 'x'", 3),
         ('Condition validation error: The definition of condition "is_big" is invalid: true', 5),
         ("The template section is invalid: outputs", 22),
-        ("Error parsing template x while scanning for the next token\n  in \"<unicode string>\", line 7, column 3", 7),
+        ('Error parsing template x while scanning for the next token\n  in "<unicode string>", line 7, column 3', 7),
         ("Something Heat says with no place in it", 1),
     ],
 )
