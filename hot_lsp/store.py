@@ -42,6 +42,7 @@ from typing import Any
 from lsprotocol import types
 
 from .analysis.catalogues import catalogue_paths
+from .analysis.cloud_offer import CloudOffer
 from .analysis.evaluation.inputs import EnvironmentValues, Inputs
 from .analysis.file_service import FileService
 from .analysis.kind import VERSION_KEY, named_as_environment
@@ -76,6 +77,9 @@ class WorkspaceInputs:
     environment_paths: tuple[str, ...] = ()
     # The workspace index (a live view the server keeps current; read on the event loop only).
     index: WorkspaceIndex | None = field(default=None, compare=False)
+    # ``hotLsp.cloud``'s catalogue (the cached file) and the type names it offers; None: no cloud, or not yet.
+    cloud_catalogue: str | None = None
+    cloud_offer: CloudOffer | None = None
 
     def key(self) -> tuple[object, ...]:
         # The loader hands out the same object while a file is unchanged, so identity tells versions apart.
@@ -510,6 +514,9 @@ def _options(
     through the registries of ``hotLsp.environments``, from the open documents' texts (``overlay``) first."""
     named = named_as_environment(uri, settings.environments)
     catalogues = catalogue_paths(settings.resource_type_paths, inputs.file_roots)
+    if inputs.cloud_catalogue:
+        # The cloud's types replace Heat's of the same name; the user's own catalogues still come last.
+        catalogues = (inputs.cloud_catalogue, *catalogues)
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
     place: dict[str, Any] = {
         "document_path": _local_path(uri),
@@ -518,6 +525,7 @@ def _options(
         "overlay": overlay,
         "known_parameters": known_parameters,
         "max_chars": EDITOR_MAX_CHARS,
+        "cloud_offer": inputs.cloud_offer,
     }
     if not settings.parameters and not inputs.environments:
         return Options(named_as_environment=named, resource_type_paths=catalogues, **place)

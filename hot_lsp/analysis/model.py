@@ -19,6 +19,7 @@ from typing import Any, Generic, TypeVar
 from .. import spec
 from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
 from ..spec import Catalogue, ResourceType, TemplateVersion
+from .cloud_offer import CloudOffer
 from .functions import ArgumentChecker, Context, Fault, HeatFunction, RefKind, call_parser
 from .kind import VERSION_KEY
 from .registry import Registry
@@ -119,6 +120,8 @@ class TemplateModel:
     # The resource_registry in effect (Heat's global environment, then the configured environment files), which
     # maps types to other types or to templates; None when no environment is configured (validate.analyze sets it).
     registry: Registry | None = None
+    # The resource types the user's cloud offers (``hotLsp.cloud``, validate.analyze sets it); None: no cloud.
+    cloud_offer: CloudOffer | None = None
     # Facts derived from the model on first use (argument faults, static conditions...): the model never changes.
     derived: dict[Callable[..., Any], Any] = field(default_factory=dict, repr=False)
     # What was derived from the earlier reading this model's text took its unchanged pieces from (its

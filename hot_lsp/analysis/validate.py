@@ -12,6 +12,7 @@ from ..document import LineIndex, ParsedDocument, parse
 from ..document.parse import MAX_TEXT_CHARS
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .catalogues import resource_catalogue
+from .cloud_offer import CloudOffer
 from .cross_file import CrossFile
 from .environment import build_environment
 from .evaluation.files import FileSource
@@ -56,6 +57,9 @@ class Options:
     # or open, and the children reachable from them); a name in its parameters or parameter_defaults that none
     # declares is W7015. None: those templates are not known, so nothing is said.
     known_parameters: frozenset[str] | None = None
+    # The resource types the user's cloud offers (``hotLsp.cloud``): a resource of another type is W9902. Its
+    # catalogue, for the types' schemas, is one of ``resource_type_paths``. None: no cloud, nothing said.
+    cloud_offer: CloudOffer | None = None
 
 
 def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
@@ -95,6 +99,7 @@ def analyze(
     around = None
     if model is not None:
         model.catalogue = resource_catalogue(options.resource_type_paths)
+        model.cloud_offer = options.cloud_offer
         if options.document_path or options.environment_paths:
             around = CrossFile(
                 model.catalogue, options.document_path, options.file_roots, options.environment_paths, options.overlay

@@ -6,8 +6,10 @@ Every answer is Heat's own, reshaped into hot-lsp's JSON (DESIGN.md, "Command li
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
@@ -34,6 +36,12 @@ def preview_update(heat: Heat, bundled: Bundle, stack: str, parameters: Mapping[
     answer = heat.request("PUT", f"stacks/{identity}/preview", body=body, params={"show_nested": "true"})
     found = (answer or {}).get("resource_changes", {})
     return _ordered({kind: [_change_row(item) for item in found.get(kind, [])] for kind in CHANGE_KINDS})
+
+
+def default_stack_name(template: str) -> str:
+    """A name Heat accepts for a stack that is only previewed: the template's file name, made valid."""
+    stem = re.sub(r"[^A-Za-z0-9_.-]", "-", Path(template).stem)
+    return stem if stem[:1].isalpha() else f"preview-{stem}"
 
 
 def stack_identity(heat: Heat, stack: str) -> str:

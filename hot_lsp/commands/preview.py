@@ -8,7 +8,6 @@ file cannot be used.
 from __future__ import annotations
 
 import json
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ def run_preview(
 ) -> int:
     from ..cloud.bundle import BundleError, bundle
     from ..cloud.connection import CloudError, HeatRefused, connect
-    from ..cloud.stacks import preview_create, preview_update
+    from ..cloud.stacks import default_stack_name, preview_create, preview_update
 
     if not cloud:
         print("hot-lsp preview: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)
@@ -59,12 +58,6 @@ def run_preview(
         return EXIT_USAGE
     sys.stdout.write(json.dumps(changes, indent=2) + "\n" if fmt == "json" else table(changes))
     return EXIT_OK
-
-
-def default_stack_name(template: str) -> str:
-    """A name Heat accepts for a stack that is only previewed: the template's file name, made valid."""
-    stem = re.sub(r"[^A-Za-z0-9_.-]", "-", Path(template).stem)
-    return stem if stem[:1].isalpha() else f"preview-{stem}"
 
 
 def table(changes: dict[str, Any]) -> str:

@@ -34,9 +34,14 @@ def lsp_diagnostics(snapshot: Snapshot) -> list[types.Diagnostic]:
 
 
 def to_lsp(snapshot: Snapshot, diagnostic: Diagnostic) -> types.Diagnostic:
+    return to_lsp_at(diagnostic, snapshot.range(diagnostic.start, diagnostic.end))
+
+
+def to_lsp_at(diagnostic: Diagnostic, where: types.Range) -> types.Diagnostic:
+    """``diagnostic`` as LSP's, at ``where`` (a range of the text it was found in)."""
     code = diagnostic.code
     return types.Diagnostic(
-        range=snapshot.range(diagnostic.start, diagnostic.end),
+        range=where,
         message=diagnostic.message,
         severity=_SEVERITY.get(diagnostic.severity, types.DiagnosticSeverity.Error),
         code=code,

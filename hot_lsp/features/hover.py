@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from collections.abc import Mapping as Mapping_
 from typing import Any
 
 from lsprotocol import types
@@ -42,10 +43,18 @@ MAX_BLOCK_LINES = 15
 MAX_INLINE = 80
 
 
-def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = True) -> types.Hover | None:
+def hover(
+    snapshot: Snapshot,
+    params: types.HoverParams,
+    *,
+    markdown: bool = True,
+    live: Mapping_[str, Mapping_[str, Any]] | None = None,
+) -> types.Hover | None:
     """Describe the word under the cursor; None on plain values and outside templates.
 
-    ``markdown=False`` sends the same text as plaintext, for clients without markdown hovers.
+    ``markdown=False`` sends the same text as plaintext, for clients without markdown hovers. ``live``: the
+    deployed stack's top-level resources by name (``hotLsp.stacks``, as the server last listed them), whose status
+    a resource name's hover adds.
     """
     analysis = snapshot.analysis
     if not is_template(analysis, snapshot.last_good):
@@ -59,6 +68,9 @@ def hover(snapshot: Snapshot, params: types.HoverParams, *, markdown: bool = Tru
     preview = evaluation_preview(snapshot, hit)
     if preview:
         text = f"{text}\n\n---\n\n{preview}" if text else preview
+    deployed = live_status(hit, live, markdown) if live is not None else None
+    if deployed:
+        text = f"{text}\n\n---\n\n{deployed}" if text else deployed
     if not text:
         return None
     kind = types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText
@@ -98,6 +110,25 @@ def _describe(hit: NodeAtOffset, snapshot: Snapshot, names: KnownNames) -> str |
         if kind is not None and isinstance(node.value, str):
             return describe_reference(kind, node.value, names)
     return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
+
+
+def live_status(hit: NodeAtOffset, live: Mapping_[str, Mapping_[str, Any]], markdown: bool) -> str | None:
+    """A resource name's deployed status (``resources: NAME:``), from the stack's listing ``live``."""
+    if not (hit.is_key and len(hit.path) == 2 and hit.path[0] == "resources" and isinstance(hit.node, Scalar)):
+        return None
+    name = str(hit.node.value)
+    row = live.get(name)
+    code = (lambda s: f"`{s}`") if markdown else (lambda s: s)  # noqa: E731
+    if row is None:
+        stack = next((str(r.get("stack")) for r in live.values() if r.get("stack")), "")
+        where = f" {code(stack)}" if stack else ""
+        return f"Deployed: not in stack{where} (not created yet, or removed)."
+    lines = [f"Deployed in stack {code(str(row.get('stack', '')))}: {code(str(row.get('status', '')))}"]
+    if row.get("status_reason"):
+        lines.append(f"Reason: {row['status_reason']}")
+    if row.get("physical_resource_id"):
+        lines.append(f"Physical id: {code(str(row['physical_resource_id']))}")
+    return ("  \n" if markdown else "\n").join(lines)
 
 
 def _template_resource(snapshot: Snapshot, hit: NodeAtOffset) -> str | None:

@@ -20,6 +20,10 @@ class Settings:
     nested_depth: int = 1
     resource_type_paths: tuple[str, ...] = ()
     inlay_hints: bool = False
+    # ``hotLsp.cloud``: a clouds.yaml entry; empty: offline, nothing is sent anywhere.
+    cloud: str = ""
+    # ``hotLsp.stacks``: template path glob -> stack name, in the order given; the first glob that matches wins.
+    stacks: dict[str, str] = field(default_factory=dict)
 
     @classmethod
     def from_json(cls, raw: Any) -> Settings:
@@ -45,4 +49,10 @@ class Settings:
             nested_depth=depth if isinstance(depth, int) and not isinstance(depth, bool) and depth >= 0 else 1,
             resource_type_paths=strings(raw.get("resourceTypePaths")),
             inlay_hints=raw.get("inlayHints") is True,
+            cloud=raw["cloud"].strip() if isinstance(raw.get("cloud"), str) else "",
+            stacks={
+                glob: name.strip()
+                for glob, name in (raw["stacks"].items() if isinstance(raw.get("stacks"), dict) else ())
+                if isinstance(glob, str) and glob and isinstance(name, str) and name.strip()
+            },
         )

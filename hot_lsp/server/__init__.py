@@ -16,7 +16,10 @@ Modules:
 - ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
 - ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
 - handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
-  ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks).
+  ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks), ``commands``
+  (``workspace/executeCommand``);
+- ``cloud``: the live path (``hotLsp.cloud``, ``hotLsp.stacks``): the cloud's verdict on save, its catalogue,
+  a deployed stack's status in hovers, previews; requests to the cloud run on threads of their own.
 
 Concurrency. Messages are read and handled in order on one asyncio loop (stdin is read on the loop's own thread,
 see ``stdio``; a thread computing hands the GIL over after 1 ms rather than CPython's 5, so the loop waits little
@@ -51,7 +54,8 @@ from collections.abc import Sequence
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import collector, documents, lifecycle, positional, whole_document, workspace
+from . import collector, commands, documents, lifecycle, positional, whole_document, workspace
+from .cloud import RequestFailed
 from .session import HotLanguageServer
 from .stdio import start_io
 
@@ -70,15 +74,17 @@ def create_server() -> HotLanguageServer:
     positional.register(server)
     whole_document.register(server)
     workspace.register(server)
+    commands.register(server)
     return server
 
 
 class _QuietExpectedErrors(logging.Filter):
-    """pygls logs every error answer with a traceback; ContentModified is an expected answer, not a fault."""
+    """pygls logs every error answer with a traceback; ContentModified and a cloud's refusal (RequestFailed) are
+    expected answers, not faults."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        return not isinstance(error, JsonRpcContentModified)
+        return not isinstance(error, (JsonRpcContentModified, RequestFailed))
 
 
 def serve(args: Sequence[str]) -> int:

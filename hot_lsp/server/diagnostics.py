@@ -63,6 +63,8 @@ class DiagnosticsScheduler:
         except Exception as error:
             self._ls.report_crash("diagnostics", error, uri=snapshot.uri)
             return []
+        # The cloud's last verdict on the saved file (hotLsp.cloud), until its next one.
+        diagnostics.extend(self._ls.cloud_diagnostics(snapshot.uri))
         return adapt_diagnostics(diagnostics, self._ls)
 
     def schedule(self, uri: str, delay: float) -> None:

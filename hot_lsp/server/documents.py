@@ -2,7 +2,8 @@
 
 The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each open and change schedules
 diagnostics (the analysis of the newest text as soon as the worker is free, see diagnostics.py) and tells the
-documents that read this one's file.
+documents that read this one's file. With ``hotLsp.cloud``, each open and save (never a change) asks the cloud
+about the file as saved, in the background (cloud.py).
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentPara
     ls.store.open(document.uri, document.text, document.version, document.language_id)
     ls.diagnostics.schedule(document.uri, 0)  # at once, even with HOT_LSP_DEBOUNCE_MS
     ls.file_tracking.document_opened(document.uri)
+    ls.cloud.validate(document.uri)  # hotLsp.cloud: the cloud's verdict on the file as saved (never on a change)
 
 
 def handle_did_change(ls: HotLanguageServer, params: types.DidChangeTextDocumentParams) -> None:
@@ -44,6 +46,7 @@ def handle_did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentPa
     text = ls.store.text(uri)
     ls.store.close(uri)
     ls.diagnostics.clear(uri)
+    ls.cloud.forget(uri)
     ls.file_tracking.document_closed(uri, text)
 
 
@@ -53,3 +56,4 @@ def handle_did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentPara
     path = file_path(params.text_document.uri)
     if path is not None:
         ls.file_tracking.files_changed([path])
+    ls.cloud.validate(params.text_document.uri)

@@ -49,9 +49,11 @@ Named = Callable[[str], bool]  # whether a path is named like an environment fil
 class Progress:
     """Work-done progress on the client, or nothing when it does not support it."""
 
-    def __init__(self, server: Any, enabled: bool) -> None:
+    def __init__(self, server: Any, enabled: bool, *, title: str = PROGRESS_TITLE, token: str = PROGRESS_TOKEN) -> None:
         self._server = server
         self._enabled = enabled
+        self._title = title
+        self._token_prefix = token
         self._token: str | None = None
         self._serial = 0
 
@@ -59,7 +61,7 @@ class Progress:
         if not self._enabled:
             return
         self._serial += 1
-        token = f"{PROGRESS_TOKEN}-{self._serial}"
+        token = f"{self._token_prefix}-{self._serial}"
         try:
             await asyncio.wait_for(self._server.work_done_progress.create_async(token), PROGRESS_CREATE_WAIT_S)
         except Exception as error:  # refused, not answered, or the client is gone: index without showing it
@@ -67,13 +69,13 @@ class Progress:
             return
         self._token = token
         self._server.work_done_progress.begin(
-            token, types.WorkDoneProgressBegin(title=PROGRESS_TITLE, message=message, percentage=0, cancellable=False)
+            token, types.WorkDoneProgressBegin(title=self._title, message=message, percentage=0, cancellable=False)
         )
 
-    def report(self, done: int, total: int) -> None:
+    def report(self, done: int, total: int, unit: str = "files") -> None:
         if self._token is not None:
             percentage = 100 * done // total if total else 100
-            value = types.WorkDoneProgressReport(message=f"{done}/{total} files", percentage=percentage)
+            value = types.WorkDoneProgressReport(message=f"{done}/{total} {unit}", percentage=percentage)
             self._server.work_done_progress.report(self._token, value)
 
     def end(self, message: str) -> None:

@@ -21,7 +21,7 @@ log = logging.getLogger("hot_lsp.server")
 
 SETTINGS_SECTION = "hotLsp"
 _SETTINGS_KEYS = frozenset(
-    {"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths", "inlayHints"}
+    {"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths", "inlayHints", "cloud", "stacks"}
 )
 WATCHED_FILES = "**/*.{yaml,yml,template,json,hot}"  # the files the workspace index reads
 
@@ -60,6 +60,7 @@ def handle_initialized(ls: HotLanguageServer, params: types.InitializedParams) -
     if ls.configured is not None:
         asyncio.ensure_future(fetch_configuration(ls))
     ls.file_tracking.start_indexing()
+    ls.cloud.settings_changed()  # hotLsp.cloud from initializationOptions (the configuration may name another)
     if ls.capability("workspace.did_change_watched_files.dynamic_registration", False):
         watcher = types.FileSystemWatcher(glob_pattern=WATCHED_FILES)
         registration = types.Registration(

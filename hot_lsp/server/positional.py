@@ -83,9 +83,10 @@ async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> type
     if snapshot is None:
         return None
     markdown = takes_markdown(ls, "text_document.hover.content_format")
+    live = ls.cloud.live_rows(snapshot.uri)  # hotLsp.stacks: as last listed; never waits for the cloud
     result = await ls.run_feature(
         types.TEXT_DOCUMENT_HOVER,
-        lambda: hover(snapshot, params, markdown=markdown),
+        lambda: hover(snapshot, params, markdown=markdown, live=live),
         None,
         snapshot=snapshot,
         position=params.position,

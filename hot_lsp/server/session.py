@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..features.settings import Settings
+from .cloud import CloudSession
 from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
 from .protocol import HotProtocol
@@ -91,6 +92,8 @@ class HotLanguageServer(LanguageServer):
         self.configured: asyncio.Event | None = None  # set once the first workspace/configuration answer is in
         self.debounce = debounce_seconds()
         self.diagnostics = DiagnosticsScheduler(self)
+        # hotLsp.cloud and hotLsp.stacks: idle (and nothing sent) until a cloud is named (cloud.py).
+        self.cloud = CloudSession(self)
         # Called once the document parts are built (serve() freezes what they loaded out of the collector's way).
         self.on_parts_built: Callable[[], None] | None = None
 
@@ -191,7 +194,15 @@ class HotLanguageServer(LanguageServer):
         environments = files.current(globs, folders)
         if environments is None:  # not loaded for a second: looked at here (callers that could wait loaded first)
             environments = files.load(globs, folders)
-        return WorkspaceInputs(environments, folders, files.paths(globs, folders), self.indexing.index)
+        paths = files.paths(globs, folders)
+        cloud = self.cloud.current_catalogue()
+        if cloud is None:
+            return WorkspaceInputs(environments, folders, paths, self.indexing.index)
+        return WorkspaceInputs(environments, folders, paths, self.indexing.index, cloud.path, cloud.offer)
+
+    def cloud_diagnostics(self, uri: str) -> list[types.Diagnostic]:
+        """The cloud's last verdict on the saved ``uri`` (``hotLsp.cloud``), published with the offline findings."""
+        return self.cloud.diagnostics_of(uri)
 
     async def load_environments(self) -> None:
         """Look at the files of ``hotLsp.environments`` on disk (a glob, a stat each, a read when changed) on a
@@ -346,6 +357,7 @@ class HotLanguageServer(LanguageServer):
             self.diagnostics.refresh_all()
             self.refresh_inlay_hints()
             self.file_tracking.configure_index()
+            self.cloud.settings_changed()
 
     def refresh_inlay_hints(self) -> None:
         """Settings changed (parameters, environments, inlayHints): ask the client to request hints again."""
@@ -365,6 +377,7 @@ class HotLanguageServer(LanguageServer):
 
     def shutdown(self) -> None:
         self.diagnostics.cancel_all()
+        self.cloud.shutdown()
         if self.parts_built:
             self.indexing.shutdown()
         self.analysis_pool.shutdown(wait=False, cancel_futures=True)

@@ -45,7 +45,7 @@ async def handle_pull_diagnostics(
     if snapshot is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     stamp = ls.store.stamp(uri) or (0, 0)
-    result_id = f"{stamp[1]}.{ls.settings_serial}.{snapshot.version}"
+    result_id = f"{stamp[1]}.{ls.settings_serial}.{ls.cloud.serial}.{snapshot.version}"
     if params.previous_result_id == result_id:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)

@@ -50,6 +50,8 @@ def test_every_server_setting_is_read_back_by_the_server():
         "nestedDepth": 3,
         "resourceTypePaths": ["types.json"],
         "inlayHints": True,
+        "cloud": "mycloud",
+        "stacks": {"stacks/web.yaml": "web-prod"},
     }
     assert set(changed) == set(SERVER_SETTINGS)
     assert Settings.from_json({"hotLsp": changed}) != Settings()

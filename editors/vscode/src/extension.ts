@@ -1,7 +1,9 @@
 // hot-lsp for VS Code: starts the language server for YAML documents and adds the commands that show
-// a template's resources, its rendered preview and its dependency graph.
+// a template's resources, its rendered preview, its dependency graph and (with hotLsp.cloud) the cloud's preview
+// of a stack update.
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
+import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
 import { showDependencyGraph } from './dependencyGraph';
 import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
@@ -44,6 +46,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     vscode.commands.registerCommand('hotLsp.showDependencyGraph', (uri?: vscode.Uri, depth?: number, format?) =>
       showDependencyGraph(output, uri, depth, format),
     ),
+    vscode.commands.registerCommand('hotLsp.previewOnCloud', (uri?: vscode.Uri) => previewOnCloud(client, uri)),
+    vscode.commands.registerCommand('hotLsp.refreshCloudCatalogue', () => refreshCloudCatalogue(client)),
     vscode.commands.registerCommand('hotLsp.restartServer', async () => {
       await stopClient();
       await startClient(output);

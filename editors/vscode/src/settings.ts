@@ -2,7 +2,16 @@
 import * as path from 'path';
 import * as vscode from 'vscode';
 
-const SERVER_KEYS = ['environments', 'parameters', 'disabledRules', 'nestedDepth', 'resourceTypePaths', 'inlayHints'];
+const SERVER_KEYS = [
+  'environments',
+  'parameters',
+  'disabledRules',
+  'nestedDepth',
+  'resourceTypePaths',
+  'inlayHints',
+  'cloud',
+  'stacks',
+];
 
 export function serverSettings(): Record<string, unknown> {
   const config = vscode.workspace.getConfiguration('hotLsp');

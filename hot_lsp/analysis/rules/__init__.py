@@ -2,6 +2,7 @@
 :func:`hot_lsp.analysis.codes.define` and exposes ``check(model, report)``."""
 
 from . import (
+    cloud_types,
     conditions,
     environment,
     evaluation,
@@ -32,6 +33,7 @@ RULE_MODULES = (
     conditions,
     outputs,
     hints,
+    cloud_types,
 )
 # ``evaluation`` (8xxx) judges the analysed template as a whole, with parameter values and files:
 # validate.analyze calls it after the modules above, so it can leave out what they already report.

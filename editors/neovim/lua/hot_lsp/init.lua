@@ -4,9 +4,13 @@
 --     cmd = { 'hot-lsp' },                          -- or { '/path/to/python3', '-m', 'hot_lsp' }
 --     settings = { disabledRules = { 'I9001' } },   -- hotLsp.* settings, see the README's "Language server"
 --   })
+--
+-- With settings.cloud (a clouds.yaml entry) and settings.stacks (glob -> stack): :HotPreview shows Heat's
+-- preview of the current template (the mapped stack's update) in a scratch buffer.
 
 local detect = require('hot_lsp.detect')
 local client = require('hot_lsp.client')
+local preview = require('hot_lsp.preview')
 
 local M = {}
 
@@ -86,6 +90,7 @@ end
 
 function M.setup(user)
   M.options = vim.tbl_deep_extend('force', defaults, user or {})
+  preview.create_commands() -- :HotPreview, :HotRefreshCloudCatalogue (with settings.cloud)
   local group = vim.api.nvim_create_augroup('hot_lsp', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,

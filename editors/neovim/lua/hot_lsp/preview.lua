@@ -1,0 +1,122 @@
+-- :HotPreview: the server's hot-lsp.preview command (workspace/executeCommand) for the current template, shown
+-- in a scratch buffer, what is replaced and deleted first. With hotLsp.stacks mapping the template to a stack,
+-- Heat's update dry run of that stack on hotLsp.cloud; else Heat's create preview. The cloud is sent the file
+-- as saved, so a modified buffer is written first (:update).
+--
+-- :HotRefreshCloudCatalogue fetches the cloud's resource types again (hot-lsp.refreshCloudCatalogue).
+
+local M = {}
+
+M.PREVIEW = 'hot-lsp.preview'
+M.REFRESH_CATALOGUE = 'hot-lsp.refreshCloudCatalogue'
+
+-- Most dangerous first, as `hot-lsp preview`'s table shows them.
+M.ORDER = {
+  { 'replaced', 'Replaced (a new resource, a new physical id: its data is lost)' },
+  { 'deleted', 'Deleted' },
+  { 'added', 'Added' },
+  { 'updated', 'Updated in place' },
+  { 'unchanged', 'Unchanged' },
+}
+
+local function text(value)
+  if value == nil or value == vim.NIL then
+    return ''
+  end
+  return tostring(value)
+end
+
+-- The lines of the scratch buffer for the JSON of `hot-lsp preview`.
+function M.lines(changes, title)
+  local lines = { title, '' }
+  local counts = {}
+  for _, kind in ipairs(M.ORDER) do
+    table.insert(counts, string.format('%d %s', #(changes[kind[1]] or {}), kind[1]))
+  end
+  table.insert(lines, table.concat(counts, ', '))
+  for _, kind in ipairs(M.ORDER) do
+    local rows = changes[kind[1]] or {}
+    if #rows > 0 then
+      table.insert(lines, '')
+      table.insert(lines, kind[2] .. ':')
+      for _, row in ipairs(rows) do
+        local parent = text(row.parent)
+        local where = parent ~= '' and ('  (in ' .. parent .. ')') or ''
+        table.insert(lines, string.format('  %-24s %s%s', text(row.resource_name), text(row.resource_type), where))
+      end
+    end
+  end
+  return lines
+end
+
+local function client_of(bufnr)
+  local id = vim.b[bufnr].hot_lsp_client
+  local client = id and vim.lsp.get_client_by_id(id)
+  if client == nil then
+    vim.notify('hot-lsp: this buffer is not attached to hot-lsp', vim.log.levels.WARN)
+  end
+  return client
+end
+
+-- Show `lines` in a new scratch window below (nothing written anywhere).
+function M.show(lines, name)
+  vim.cmd('botright new')
+  local bufnr = vim.api.nvim_get_current_buf()
+  vim.bo[bufnr].buftype = 'nofile'
+  vim.bo[bufnr].bufhidden = 'wipe'
+  vim.bo[bufnr].swapfile = false
+  pcall(vim.api.nvim_buf_set_name, bufnr, name)
+  vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, lines)
+  vim.bo[bufnr].modifiable = false
+  vim.bo[bufnr].filetype = 'hotpreview'
+  return bufnr
+end
+
+function M.preview(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = client_of(bufnr)
+  if client == nil then
+    return
+  end
+  if vim.bo[bufnr].modified then
+    vim.api.nvim_buf_call(bufnr, function()
+      vim.cmd('silent update')
+    end)
+  end
+  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
+  vim.notify('hot-lsp: asking the cloud for a preview of ' .. file .. '…', vim.log.levels.INFO)
+  local params = { command = M.PREVIEW, arguments = { { uri = vim.uri_from_bufnr(bufnr) } } }
+  client.request('workspace/executeCommand', params, function(err, changes)
+    if err ~= nil then
+      vim.notify(text(err.message), vim.log.levels.ERROR)
+      return
+    end
+    M.show(M.lines(changes or {}, 'Preview on the cloud: ' .. file), 'hot-lsp-preview://' .. file)
+  end, bufnr)
+end
+
+function M.refresh_catalogue(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = client_of(bufnr)
+  if client == nil then
+    return
+  end
+  client.request('workspace/executeCommand', { command = M.REFRESH_CATALOGUE, arguments = {} }, function(err, answer)
+    if err ~= nil then
+      vim.notify(text(err.message), vim.log.levels.ERROR)
+      return
+    end
+    vim.notify(string.format('hot-lsp: %d resource types from %s', answer.resource_types, answer.cloud))
+  end, bufnr)
+end
+
+function M.create_commands()
+  vim.api.nvim_create_user_command('HotPreview', function()
+    M.preview(0)
+  end, { desc = "hot-lsp: Heat's preview of this template on hotLsp.cloud (update of the mapped stack)" })
+  vim.api.nvim_create_user_command('HotRefreshCloudCatalogue', function()
+    M.refresh_catalogue(0)
+  end, { desc = "hot-lsp: fetch hotLsp.cloud's resource types again" })
+end
+
+return M
