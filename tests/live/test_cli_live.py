@@ -225,8 +225,16 @@ def test_the_live_listing_equals_heats_and_the_offline_one(live_heat: Any, tree:
     create_from(live_heat, name, tree / "stack.yaml")
     try:
         live = hot_lsp(
-            live_heat, "resources", "--stack", name, "--os-cloud", live_heat.cloud, "--nested-depth", depth,
-            "--format", "json",
+            live_heat,
+            "resources",
+            "--stack",
+            name,
+            "--os-cloud",
+            live_heat.cloud,
+            "--nested-depth",
+            depth,
+            "--format",
+            "json",
         )
         assert live.returncode == 0, live.stderr
         listed = json.loads(live.stdout)["resources"]
@@ -240,9 +248,7 @@ def test_the_live_listing_equals_heats_and_the_offline_one(live_heat: Any, tree:
         assert sorted((r["resource_name"], r["parent"]) for r in listed) == sorted(
             (r["resource_name"], r.get("parent_resource")) for r in heats
         )
-        offline = hot_lsp(
-            live_heat, "resources", str(tree / "stack.yaml"), "--nested-depth", depth, "--format", "json"
-        )
+        offline = hot_lsp(live_heat, "resources", str(tree / "stack.yaml"), "--nested-depth", depth, "--format", "json")
         predicted = json.loads(offline.stdout)["resources"]
 
         def shape(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
@@ -267,9 +273,7 @@ def test_a_stack_the_cloud_does_not_have_is_one_line(live_heat: Any):
 # catalogue
 
 
-def test_the_clouds_catalogue_has_its_global_environments_type_and_check_then_knows_it(
-    live_heat: Any, tmp_path: Path
-):
+def test_the_clouds_catalogue_has_its_global_environments_type_and_check_then_knows_it(live_heat: Any, tmp_path: Path):
     written = tmp_path / "cloud.json"
     done = hot_lsp(live_heat, "catalogue", "--os-cloud", live_heat.cloud, "-o", str(written))
     assert done.returncode == 0, done.stderr
