@@ -25,6 +25,7 @@ _PARAMETER = re.compile(r"Parameter '([^']+)' is invalid|The Parameter \(([^)]+)
 _CONDITION = re.compile(r'condition "([^"]+)"|Invalid condition "([^"]+)"')
 _RESOURCE_TYPE = re.compile(r"resource type ([A-Za-z0-9_:.\-]+)|The Resource Type \(([^)]+)\)")
 _SECTION = re.compile(r"The template section is invalid: (\S+)")
+_VERSION = re.compile(r"template version is invalid|Unknown version|heat_template_version")
 _LINE = re.compile(r"line (\d+), column (\d+)")
 
 
@@ -105,6 +106,10 @@ def _from_names(message: str, root: Node | None) -> list[tuple[int, int]]:
                 spans.append((type_node.start, type_node.end))
         if spans:
             return spans
+    if _VERSION.search(message):
+        version = root.pair("heat_template_version")
+        if version is not None:
+            return [(version.value.start, version.value.end)]
     match = _SECTION.search(message)
     if match:
         pair = root.pair(match.group(1).rstrip(".,"))

@@ -82,6 +82,7 @@ def test_a_path_with_indices_and_a_nested_stack_is_read_as_heat_writes_it():
         ('Condition validation error: The definition of condition "is_big" is invalid: true', 5),
         ("The template section is invalid: outputs", 22),
         ('Error parsing template x while scanning for the next token\n  in "<unicode string>", line 7, column 3', 7),
+        ('The template version is invalid: "heat_template_version: 2020-08-07". "heat_template_version" should be', 1),
         ("Something Heat says with no place in it", 1),
     ],
 )
@@ -98,6 +99,11 @@ def test_a_type_the_cloud_lacks_marks_every_resource_of_that_type():
     spans = place(message, parsed.root, TEMPLATE)
     assert [TEMPLATE[a:b] for a, b in spans] == ["OS::Nova::Server", "OS::Nova::Server"]
     assert [TEMPLATE.count("\n", 0, a) + 1 for a, _ in spans] == [8, 15]
+
+
+def test_a_version_heat_does_not_know_points_at_the_version():
+    message = 'The template version is invalid: "heat_template_version: 2020-08-07". "heat_template_version" should be'
+    assert spans_of(message) == ["2018-08-31"]
 
 
 def test_an_unknown_property_points_at_that_key():
