@@ -56,18 +56,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     render = commands.add_parser("render", help="resolve a template offline, like a stack preview")
     render.add_argument("template", metavar="TEMPLATE", help="the HOT template to render")
-    render.add_argument(
-        "-P",
-        "--parameter",
-        action="append",
-        default=[],
-        dest="parameters",
-        metavar="NAME=VALUE",
-        help="a parameter value (repeatable; a single -P may hold 'a=1;b=2', as in python-heatclient)",
-    )
-    render.add_argument(
-        "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, applied in order)"
-    )
+    _values_arguments(render)
     render.add_argument(
         "--stack-name",
         metavar="NAME",
@@ -91,18 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
         "preview", help="ask the cloud's Heat what a create (or, with --stack, an update) would do"
     )
     preview.add_argument("template", metavar="TEMPLATE", help="the HOT template")
-    preview.add_argument(
-        "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, in order)"
-    )
-    preview.add_argument(
-        "-P",
-        "--parameter",
-        action="append",
-        default=[],
-        dest="parameters",
-        metavar="NAME=VALUE",
-        help="a parameter value (repeatable; a single -P may hold 'a=1;b=2', as in python-heatclient)",
-    )
+    _values_arguments(preview)
     preview.add_argument(
         "--stack",
         metavar="NAME",
@@ -125,6 +103,22 @@ def build_parser() -> argparse.ArgumentParser:
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
     return parser
+
+
+def _values_arguments(parser: argparse.ArgumentParser) -> None:
+    """What render and preview share: the stack's parameter values and environment files, as openstackclient."""
+    parser.add_argument(
+        "-P",
+        "--parameter",
+        action="append",
+        default=[],
+        dest="parameters",
+        metavar="NAME=VALUE",
+        help="a parameter value (repeatable; a single -P may hold 'a=1;b=2', as in python-heatclient)",
+    )
+    parser.add_argument(
+        "--env", action="append", default=[], metavar="FILE", help="an environment file (repeatable, applied in order)"
+    )
 
 
 def _cloud_argument(parser: argparse.ArgumentParser, purpose: str, from_environment: bool) -> None:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import sys
 
+from .tables import box_table
+
 EXIT_OK, EXIT_USAGE = 0, 2
 TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "status", "physical_resource_id")
 
@@ -30,11 +32,5 @@ def run_live_resources(stack: str, cloud: str | None, depth: int, fmt: str) -> i
         [row.resource_name, row.resource_type, row.parent or "", str(row.depth), row.status, row.physical_resource_id]
         for row in rows
     ]
-    widths = [max([len(title), *(len(line[i]) for line in cells)]) for i, title in enumerate(TABLE_COLUMNS)]
-    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
-
-    def line(values: list[str] | tuple[str, ...]) -> str:
-        return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths, strict=True)) + " |"
-
-    sys.stdout.write("\n".join([rule, line(TABLE_COLUMNS), rule, *(line(c) for c in cells), rule]) + "\n")
+    sys.stdout.write("\n".join(box_table(TABLE_COLUMNS, cells)) + "\n")
     return EXIT_OK

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from .render import Usage, parse_parameters
+from .tables import box_table
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
 TABLE_COLUMNS = ("change", "resource_name", "resource_type", "parent")
@@ -67,11 +68,5 @@ def table(changes: dict[str, Any]) -> str:
         for kind in TABLE_ORDER
         for row in changes.get(kind, [])
     ]
-    widths = [max([len(title), *(len(line[i]) for line in cells)]) for i, title in enumerate(TABLE_COLUMNS)]
-    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
-
-    def line(values: list[str] | tuple[str, ...]) -> str:
-        return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths, strict=True)) + " |"
-
     counts = ", ".join(f"{len(changes.get(kind, []))} {kind}" for kind in TABLE_ORDER)
-    return "\n".join([rule, line(TABLE_COLUMNS), rule, *(line(values) for values in cells), rule, counts]) + "\n"
+    return "\n".join([*box_table(TABLE_COLUMNS, cells), counts]) + "\n"

@@ -16,6 +16,7 @@ from ..analysis.template_files import TemplateFiles
 from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
 from ..spec import CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_template
+from .tables import box_table
 
 EXIT_OK, EXIT_USAGE = 0, 2
 TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "enabled")
@@ -79,13 +80,7 @@ def table(rows: list[ResourceRow], notes: Sequence[str] = ()) -> str:
         ]
         for row in rows
     ]
-    widths = [max([len(title), *(len(line[i]) for line in cells)]) for i, title in enumerate(TABLE_COLUMNS)]
-    rule = "+" + "+".join("-" * (width + 2) for width in widths) + "+"
-
-    def line(values: Sequence[str]) -> str:
-        return "| " + " | ".join(value.ljust(width) for value, width in zip(values, widths, strict=True)) + " |"
-
-    out = [rule, line(TABLE_COLUMNS), rule, *(line(values) for values in cells), rule]
+    out = box_table(TABLE_COLUMNS, cells)
     for row in rows:
         if row.note:
             where = f"{row.parent}/{row.resource_name}" if row.parent else row.resource_name
