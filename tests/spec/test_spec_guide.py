@@ -49,7 +49,7 @@ def test_function_and_section_anchors() -> None:
     assert guide.function_url("latest", "Fn::Join") is None
     assert guide.section_url("latest", "parameter_groups") == base + "parameter-groups-section"
     assert guide.section_url("latest", "heat_template_version") == base + "heat-template-version"
-    assert guide.DOCUMENTED_FUNCTIONS <= set(spec.FUNCTIONS)
+    assert set(spec.FUNCTIONS) >= guide.DOCUMENTED_FUNCTIONS
     assert set(guide.SECTION_TITLES) == set(spec.SECTIONS)
 
 
