@@ -14,7 +14,8 @@ hits both alike; figures are pooled per server over the rounds. Sections:
   version, with a bare C-accelerated ruamel.yaml compose of the same text timed in this process between the edits
   (the baseline: the ratios are edit / compose at the same percentile), and the server's CPU per edit;
 - ``requests``: on endpoint_map.yaml and the 1,746-line template, settled: an empty answer (the transport floor),
-  hover and completion round trips, and a completion sent right after an edit (its analysis included);
+  hover, completion and signature help round trips (signature help where completion is asked: in get_param's
+  argument; skipped for a checkout without it), and a completion sent right after an edit (its analysis included);
 - ``storm``: hover and completion round trips on the settled 1,746-line template while endpoint_map.yaml is edited
   every 25 ms (holding a key down), so the analysis worker is busy the whole time; then the time from the storm's
   last edit to its diagnostics, and whether any version went out after a newer one;
@@ -51,6 +52,7 @@ from lsp_bench import (
     stop,
 )
 from lsprotocol import types
+from pygls.exceptions import JsonRpcMethodNotFound
 from ruamel.yaml import YAML
 
 sys.path.insert(0, str(ROOT))
@@ -180,7 +182,7 @@ async def bench_requests(client: Client, figures: Figures, label: str, name: str
         floor.append((time.perf_counter() - began) * 1000)
     figures.add("empty answer (transport floor)", label, floor)
     hovers, completions = probe_offsets(text, requests)
-    for kind, offsets in (("hover", hovers), ("completion", completions)):
+    for kind, offsets in (("hover", hovers), ("completion", completions), ("signature help", completions)):
         samples = []
         cpu_began = cpu_ms(client.pid)
         for offset in offsets:
@@ -188,9 +190,16 @@ async def bench_requests(client: Client, figures: Figures, label: str, name: str
             began = time.perf_counter()
             if kind == "hover":
                 await client.text_document_hover_async(types.HoverParams(document, at))
-            else:
+            elif kind == "completion":
                 await client.text_document_completion_async(types.CompletionParams(document, at))
+            else:
+                try:
+                    await client.text_document_signature_help_async(types.SignatureHelpParams(document, at))
+                except JsonRpcMethodNotFound:  # a checkout from before signature help
+                    break
             samples.append((time.perf_counter() - began) * 1000)
+        if not samples:
+            continue
         measure = f"{title}: {kind}, quiet"
         figures.add(measure, label, samples)
         figures.note(measure, label, f"server CPU {(cpu_ms(client.pid) - cpu_began) / len(offsets):.1f} ms each")

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .references import references
     from .rename import prepare_rename, rename
     from .semantic_tokens import semantic_tokens, semantic_tokens_range
+    from .signature_help import signature_help
     from .symbols import document_symbols, workspace_symbols
 else:
 
@@ -48,6 +49,7 @@ else:
     rename = _deferred("rename", "rename")
     semantic_tokens = _deferred("semantic_tokens", "semantic_tokens")
     semantic_tokens_range = _deferred("semantic_tokens", "semantic_tokens_range")
+    signature_help = _deferred("signature_help", "signature_help")
     document_symbols = _deferred("symbols", "document_symbols")
     workspace_symbols = _deferred("symbols", "workspace_symbols")
 
@@ -64,6 +66,7 @@ MODULES = (
     "references",
     "rename",
     "semantic_tokens",
+    "signature_help",
     "symbols",
 )
 
@@ -92,5 +95,6 @@ __all__ = [
     "resolve",
     "semantic_tokens",
     "semantic_tokens_range",
+    "signature_help",
     "workspace_symbols",
 ]

@@ -31,11 +31,11 @@ from ..analysis.locate import (
     node_roles,
 )
 from ..document import Mapping, Node, Scalar, Sequence
-from ..spec import TemplateVersion
+from ..spec import TemplateVersion, guide
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from .environment_hover import environment_hover
 from .evaluation_hover import evaluation_preview
-from .resource_type_docs import hover_doc
+from .resource_type_docs import hover_doc, with_guide_link
 from .snapshot import Snapshot
 from .template_resource_hover import template_resource_hover
 
@@ -91,14 +91,17 @@ def _describe(hit: NodeAtOffset, snapshot: Snapshot, names: KnownNames) -> str |
         if found is not None:
             call = found.calls.get(id(node))
             if call is not None:
-                return describe_function(call.name, version, call.context)
+                return _function_doc(snapshot, call.name, version, call.context)
             alike = found.look_alikes.get(id(node))
             if alike is not None and alike.name in spec.FUNCTIONS:
-                return describe_function(alike.name, version, alike.context)
+                return _function_doc(snapshot, alike.name, version, alike.context)
         if broken:
             enclosing = classify(hit.path, version).call
             if enclosing is not None and enclosing.index == len(hit.path) - 1:
-                return describe_function(enclosing.name, version, enclosing.context)
+                return _function_doc(snapshot, enclosing.name, version, enclosing.context)
+        if len(hit.path) == 1 and isinstance(hit.path[0], str):
+            text = _key_doc(hit.path, names)
+            return with_guide_link(text, guide.section_url(_release(snapshot), hit.path[0])) if text else None
         return _key_doc(hit.path, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
     if found is not None:
         reference = found.references.get(id(node))
@@ -110,6 +113,16 @@ def _describe(hit: NodeAtOffset, snapshot: Snapshot, names: KnownNames) -> str |
         if kind is not None and isinstance(node.value, str):
             return describe_reference(kind, node.value, names)
     return _value_doc(hit.path, node, names) or hover_doc(snapshot, hit, version) or _template_resource(snapshot, hit)
+
+
+def _release(snapshot: Snapshot) -> str:
+    """The series of Heat's template guide to link: the one of the catalogue's Heat."""
+    return guide.release_of(snapshot.catalogue.heat_version)
+
+
+def _function_doc(snapshot: Snapshot, name: str, version: TemplateVersion, context: str) -> str | None:
+    text = describe_function(name, version, context)
+    return with_guide_link(text, guide.function_url(_release(snapshot), name)) if text else None
 
 
 def live_status(hit: NodeAtOffset, live: Mapping_[str, Mapping_[str, Any]], markdown: bool) -> str | None:

@@ -15,6 +15,7 @@ Two jobs, both pure functions of the catalogue and the tree:
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -22,13 +23,14 @@ from typing import Any
 from ..analysis.locate import NodeAtOffset, Path, PathMeaning, classify, lookup
 from ..analysis.model import TemplateModel
 from ..document import Node, Scalar
-from ..spec import TemplateVersion
+from ..spec import TemplateVersion, builtin_catalogue, guide
 from ..spec.nested_stacks import MEMBER_DEFINITIONS
 from ..spec.resource_types import AttributeSchema, Catalogue, PropertySchema, ResourceType, SupportStatus
 from .snapshot import Snapshot
 
 MAX_TABLE_ROWS = 25
 MAX_LISTED = 12  # allowed values, attribute names
+MAX_SENTENCE = 120  # a property's description in a type's table
 
 # What updating a property does, by (update_allowed, immutable).
 _UPDATE = {
@@ -43,7 +45,8 @@ _UPDATE = {
 
 
 def hover_doc(snapshot: Snapshot, hit: NodeAtOffset, version: TemplateVersion) -> str | None:
-    """Hover on a resource type value, a property key, or an attribute name in `get_attr`."""
+    """Hover on a resource type value, a property key, or an attribute name in `get_attr`, each with its link to
+    Heat's template guide (for the release of the catalogue in use) when the guide documents it."""
     path = hit.path
     if len(path) < 3 or path[0] not in ("resources", "outputs") or not isinstance(hit.node, Scalar):
         return None
@@ -56,7 +59,7 @@ def hover_doc(snapshot: Snapshot, hit: NodeAtOffset, version: TemplateVersion) -
     if path[0] != "resources":
         return None
     if not hit.is_key and path[2] == "type" and len(path) == 3:
-        return describe_written_type(types, path[1], value) if isinstance(value, str) else None
+        return _type_doc(types, path[1], value)
     if path[2] != "properties":
         return None
     inside = through_if_branches(place)
@@ -64,16 +67,49 @@ def hover_doc(snapshot: Snapshot, hit: NodeAtOffset, version: TemplateVersion) -
     if found is None:
         return None
     if not hit.is_key:
-        return describe_written_type(types, None, value) if is_member_type(found) and isinstance(value, str) else None
+        return _type_doc(types, None, value) if is_member_type(found) else None
     schema = property_at(found.resource_type.properties, found.parts)
-    return describe_property(schema, found.resource_type.name, types.catalogue) if schema is not None else None
+    if schema is None:
+        return None
+    text = describe_property(schema, found.resource_type.name, types.catalogue)
+    hidden = schema.support_status.hidden
+    url = None if hidden else guide.property_url(*_guide_type(types, found.resource_type.name), found.parts)
+    return with_guide_link(text, url)
+
+
+def _type_doc(types: Types, resource: object, name: object) -> str | None:
+    if not isinstance(name, str):
+        return None
+    text = describe_written_type(types, resource, name)
+    if text is None:
+        return None
+    own = types.catalogue.get(name)
+    target = own if own is not None else types.resolve(resource if isinstance(resource, str) else None, name)
+    return with_guide_link(text, guide.type_url(*_guide_type(types, target.name)) if target is not None else None)
+
+
+def _guide_type(types: Types, name: str) -> tuple[str, str, str]:
+    """(release, name, support status) of a type for the guide's links: Heat's own status of the type (a type
+    Heat does not ship has no page: status HIDDEN)."""
+    heat_type = builtin_catalogue().get(name)
+    status = heat_type.support_status.status if heat_type is not None and heat_type.name == name else "HIDDEN"
+    return guide.release_of(types.catalogue.heat_version), name, status
+
+
+def with_guide_link(text: str, url: str | None) -> str:
+    """``text`` followed by a link to Heat's template guide, when there is one."""
+    return f"{text}\n\n[Heat template guide]({url})" if url else text
 
 
 def _attribute_doc(types: Types, resource_path: Path, name: object) -> str | None:
     resource = types.scalar(resource_path)
     resource_type = types.of_resource(resource) if resource else None
     attribute = resource_type.attributes.get(name) if resource_type is not None and isinstance(name, str) else None
-    return describe_attribute(attribute) if attribute is not None else None
+    if attribute is None or resource_type is None:
+        return None
+    hidden = attribute.support_status.hidden
+    url = None if hidden else guide.attribute_url(*_guide_type(types, resource_type.name), attribute.name)
+    return with_guide_link(describe_attribute(attribute), url)
 
 
 def describe_written_type(types: Types, resource: object, name: str) -> str | None:
@@ -310,14 +346,27 @@ def properties_table(resource_type: ResourceType) -> str:
     )
     if not shown:
         return "No properties." if resource_type.name != "OS::Heat::None" else "Accepts any properties."
-    rows = ["| property | type | required | update |", "|---|---|---|---|"]
+    rows = ["| property | type | required | update | description |", "|---|---|---|---|---|"]
     for schema in shown[:MAX_TABLE_ROWS]:
         name = _code(schema.name) + (" (deprecated)" if retired(schema.support_status) else "")
         update = _UPDATE[(schema.update_allowed, schema.immutable)][0]
-        rows.append(f"| {_cell(name)} | {_kind(schema)} | {'yes' if schema.required else ''} | {update} |")
+        about = _cell(_plain(first_sentence(schema.description)))
+        rows.append(f"| {_cell(name)} | {_kind(schema)} | {'yes' if schema.required else ''} | {update} | {about} |")
     if len(shown) > MAX_TABLE_ROWS:
         rows.append(f"\n… and {len(shown) - MAX_TABLE_ROWS} more.")
     return "\n".join(rows)
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z(`\"'])")
+
+
+def first_sentence(text: str, limit: int = MAX_SENTENCE) -> str:
+    """The first sentence of catalogue prose on one line (cut at ``limit`` characters with an ellipsis)."""
+    line = " ".join(text.split())
+    found = _SENTENCE_END.search(line)
+    if found is not None:
+        line = line[: found.start()]
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
 def describe_property(schema: PropertySchema, owner: str, catalogue: Catalogue | None = None) -> str:

@@ -1,9 +1,9 @@
-"""Handlers of requests at a position: completion (and completionItem/resolve), hover, definition, references,
-prepareRename, rename, inlay hints and code actions.
+"""Handlers of requests at a position: completion (and completionItem/resolve), hover, signature help, definition,
+references, prepareRename, rename, inlay hints and code actions.
 
 Each is answered for the text it was made against (``HotLanguageServer.pinned_snapshot``): if that text is
 replaced while the request waits for its analysis, the answer is ContentModified and the client asks again.
-Completion, its resolve, hover, definition, inlay hints and code actions are computed on the feature thread
+Completion, its resolve, hover, signature help, definition, inlay hints and code actions are computed on the feature thread
 (``HotLanguageServer.run_feature``): previews evaluate (yaql in the helper process, ``get_file``), and several read
 other files (child templates, the resource type catalogue, the templates an environment applies to). References,
 prepareRename and rename stay on the loop: they walk the workspace index, which only the loop may read. They first
@@ -25,6 +25,7 @@ from ..features.deferred import (
     references,
     rename,
     resolve,
+    signature_help,
 )
 from .client_capabilities import (
     adapt_completion,
@@ -36,6 +37,8 @@ from .client_capabilities import (
 from .session import HotLanguageServer
 
 COMPLETION_TRIGGERS = [":", " ", "[", "{", ",", "-", "."]
+# A function's argument starts after `name:` (and its space), a list item after `[`, `,` or a block's `- `.
+SIGNATURE_TRIGGERS = [":", " ", "[", "{", ","]
 
 
 def register(server: HotLanguageServer) -> None:
@@ -43,6 +46,8 @@ def register(server: HotLanguageServer) -> None:
     server.feature(types.TEXT_DOCUMENT_COMPLETION, completion_provider)(handle_completion)
     server.feature(types.COMPLETION_ITEM_RESOLVE)(handle_completion_resolve)
     server.feature(types.TEXT_DOCUMENT_HOVER)(handle_hover)
+    signature_options = types.SignatureHelpOptions(trigger_characters=SIGNATURE_TRIGGERS, retrigger_characters=[","])
+    server.feature(types.TEXT_DOCUMENT_SIGNATURE_HELP, signature_options)(handle_signature_help)
     server.feature(types.TEXT_DOCUMENT_DEFINITION)(handle_definition)
     server.feature(types.TEXT_DOCUMENT_REFERENCES)(handle_references)
     server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(handle_prepare_rename)
@@ -92,6 +97,22 @@ async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> type
         position=params.position,
     )
     return adapt_hover(result, ls)
+
+
+async def handle_signature_help(ls: HotLanguageServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    information = "text_document.signature_help.signature_information"
+    markdown = takes_markdown(ls, f"{information}.documentation_format")
+    offsets = bool(ls.capability(f"{information}.parameter_information.label_offset_support", False))
+    return await ls.run_feature(
+        types.TEXT_DOCUMENT_SIGNATURE_HELP,
+        lambda: signature_help(snapshot, params, markdown=markdown, label_offsets=offsets),
+        None,
+        snapshot=snapshot,
+        position=params.position,
+    )
 
 
 async def handle_definition(ls: HotLanguageServer, params: types.DefinitionParams) -> list[types.Location] | None:

@@ -8,6 +8,18 @@ relative to the line holding the function name.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
+
+# How a function takes its argument: one value, a list of positional items, or a map of named keys.
+ArgumentShape = Literal["value", "list", "map"]
+
+
+@dataclass(frozen=True, slots=True)
+class ParameterDoc:
+    """One argument of a function, for signature help: a list item's placeholder, or a map key's name."""
+
+    label: str
+    doc: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,6 +31,22 @@ class FunctionDoc:
     doc: str
     snippet: str
     arguments_doc: str
+    # Signature help. For a map the labels are the keys Heat reads (``functions.ARGUMENT_KEYS`` says from which
+    # version each is read); for a list, the items in order.
+    shape: ArgumentShape = "value"
+    parameters: tuple[ParameterDoc, ...] = ()
+    # The last list item may repeat: always (True), or from the version with this feature (``features.FEATURES``).
+    repeats: bool | str = False
+
+
+def _p(label: str, doc: str) -> ParameterDoc:
+    return ParameterDoc(label, doc)
+
+
+_STR_REPLACE_PARAMETERS = (
+    _p("template", "The string holding the placeholders."),
+    _p("params", "A map of placeholder to the value that replaces it."),
+)
 
 
 _STR_REPLACE_SNIPPET = "\n  template: ${1:text}\n  params:\n    ${2:placeholder}: ${3:value}"
@@ -40,6 +68,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:parameter}",
         arguments_doc=("A parameter name, or a list: the name followed by map keys or list indices."),
+        shape="list",
+        parameters=(
+            _p("<name>", "The parameter's name (alone, without a list, when no path follows)."),
+            _p("<key or index>", "A map key or list index walking into the value; more may follow."),
+        ),
+        repeats=True,
     ),
     "get_resource": FunctionDoc(
         signature="get_resource: <resource name>",
@@ -54,6 +88,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:resource}",
         arguments_doc="The name of a resource in this template.",
+        parameters=(_p("<resource name>", "A resource of this template."),),
     ),
     "get_attr": FunctionDoc(
         signature="get_attr: [<resource name>, <attribute name>, <key or index>, ...]",
@@ -78,6 +113,13 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
             "A list: resource name, attribute name, then optional map keys or "
             "list indices; from 2015-10-15 the resource name alone."
         ),
+        shape="list",
+        parameters=(
+            _p("<resource name>", "A resource of this template."),
+            _p("<attribute name>", "An attribute of its type (left out from 2015-10-15: every attribute)."),
+            _p("<key or index>", "A map key or list index walking into the attribute's value; more may follow."),
+        ),
+        repeats=True,
     ),
     "get_file": FunctionDoc(
         signature="get_file: <path or URL>",
@@ -93,6 +135,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:path}",
         arguments_doc="A literal relative path or URL.",
+        parameters=(_p("<path or URL>", "A literal path, relative to the template, or a URL."),),
     ),
     "list_join": FunctionDoc(
         signature="list_join: [<delimiter>, <list>, <list>, ...]",
@@ -108,6 +151,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="['${1:,}', [${2:item}]]",
         arguments_doc="A list: the delimiter, then one list (several from 2015-10-15).",
+        shape="list",
+        parameters=(
+            _p("<delimiter>", "The string put between the items."),
+            _p("<list>", "The items to join (from 2015-10-15 more lists may follow, joined as one)."),
+        ),
+        repeats="list_join_multiple",
     ),
     "str_replace": FunctionDoc(
         signature=("str_replace: {template: <string>, params: {<placeholder>: <value>, ...}}"),
@@ -125,6 +174,8 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet=_STR_REPLACE_SNIPPET,
         arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        shape="map",
+        parameters=_STR_REPLACE_PARAMETERS,
     ),
     "resource_facade": FunctionDoc(
         signature="resource_facade: metadata | deletion_policy | update_policy",
@@ -138,6 +189,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1|metadata,deletion_policy,update_policy|}",
         arguments_doc="One of metadata, deletion_policy or update_policy.",
+        parameters=(_p("metadata | deletion_policy | update_policy", "The part of the parent resource to read."),),
     ),
     "repeat": FunctionDoc(
         signature=("repeat: {for_each: {<placeholder>: <list>, ...}, template: <any>, permutations: <boolean>}"),
@@ -158,6 +210,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         arguments_doc=(
             "A map with `for_each` (placeholder to list) and `template`; `permutations` (a boolean) from 2017-09-01."
         ),
+        shape="map",
+        parameters=(
+            _p("for_each", "A map of placeholder to the list (or, from 2016-10-14, map) of values it takes."),
+            _p("template", "What is rendered once per value, the placeholders replaced in its strings."),
+            _p("permutations", "false pairs the lists item by item instead of every combination (from 2017-09-01)."),
+        ),
     ),
     "digest": FunctionDoc(
         signature="digest: [<algorithm>, <value>]",
@@ -171,6 +229,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="['${1|sha256,sha512,sha1,md5|}', ${2:value}]",
         arguments_doc="A list of two strings: the algorithm name and the value.",
+        shape="list",
+        parameters=(
+            _p("<algorithm>", "A hashlib algorithm name such as sha256 or sha512."),
+            _p("<value>", "The string to hash."),
+        ),
     ),
     "str_split": FunctionDoc(
         signature="str_split: [<delimiter>, <string>, <index>]",
@@ -184,6 +247,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="['${1:,}', ${2:string}]",
         arguments_doc="A list: the delimiter, the string, and an optional index.",
+        shape="list",
+        parameters=(
+            _p("<delimiter>", "Where to split."),
+            _p("<string>", "The string to split."),
+            _p("<index>", "Optional: the one piece to return (negative counts from the end)."),
+        ),
     ),
     "map_merge": FunctionDoc(
         signature="map_merge: [<map>, <map>, ...]",
@@ -195,6 +264,9 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:map1}, ${2:map2}]",
         arguments_doc="A list of maps.",
+        shape="list",
+        parameters=(_p("<map>", "A map; later maps win on a shared key."),),
+        repeats=True,
     ),
     "map_replace": FunctionDoc(
         signature=("map_replace: [<map>, {keys: {<old>: <new>}, values: {<old>: <new>}}]"),
@@ -209,6 +281,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:map}, {keys: {${2:old_key}: ${3:new_key}}}]",
         arguments_doc=("A list of two maps: the input and a map with optional `keys` and `values`."),
+        shape="list",
+        parameters=(
+            _p("<map>", "The map to copy."),
+            _p("{keys, values}", "A map with `keys` (old key to new key) and `values` (old value to new value)."),
+        ),
     ),
     "yaql": FunctionDoc(
         signature="yaql: {expression: <yaql expression>, data: <any>}",
@@ -223,6 +300,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="\n  expression: ${1:\\$.data}\n  data:\n    ${2:key}: ${3:value}",
         arguments_doc="A map with `expression` (a string) and optional `data`.",
+        shape="map",
+        parameters=(
+            _p("expression", "The YAQL expression; `$.data` is the data below."),
+            _p("data", "What the expression reads as `$.data` (an empty map when left out)."),
+        ),
     ),
     "if": FunctionDoc(
         signature="if: [<condition>, <value if true>, <value if false>]",
@@ -240,6 +322,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:condition}, ${2:value_if_true}, ${3:value_if_false}]",
         arguments_doc=("A list: a condition, the value if true and the value if false (optional from 2021-04-16)."),
+        shape="list",
+        parameters=(
+            _p("<condition>", "A condition name, a boolean or a condition function."),
+            _p("<value if true>", "The value when the condition holds."),
+            _p("<value if false>", "The value otherwise (optional from 2021-04-16: left out, the entry goes away)."),
+        ),
     ),
     "filter": FunctionDoc(
         signature="filter: [<values to remove>, <list>]",
@@ -252,6 +340,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[[${1:value}], ${2:list}]",
         arguments_doc=("A list of two lists: the values to remove and the list to filter."),
+        shape="list",
+        parameters=(
+            _p("<values to remove>", "A list of the values to take out."),
+            _p("<list>", "The list to filter."),
+        ),
     ),
     "str_replace_strict": FunctionDoc(
         signature=("str_replace_strict: {template: <string>, params: {<placeholder>: <value>, ...}}"),
@@ -263,6 +356,8 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet=_STR_REPLACE_SNIPPET,
         arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        shape="map",
+        parameters=_STR_REPLACE_PARAMETERS,
     ),
     "make_url": FunctionDoc(
         signature=("make_url: {scheme, username, password, host, port, path, query, fragment}"),
@@ -278,6 +373,17 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet=("\n  scheme: ${1:https}\n  host: ${2:host}\n  port: ${3:443}\n  path: ${4:/}"),
         arguments_doc=("A map with any of scheme, username, password, host, port, path, query, fragment."),
+        shape="map",
+        parameters=(
+            _p("scheme", "The URL scheme, such as https."),
+            _p("username", "The user name, percent-encoded."),
+            _p("password", "The password, percent-encoded."),
+            _p("host", "The host name or address (an IPv6 address is put in brackets)."),
+            _p("port", "An integer from 1 to 65535."),
+            _p("path", "The path, its slashes kept."),
+            _p("query", "A map of query parameters, URL-encoded."),
+            _p("fragment", "The part after `#`."),
+        ),
     ),
     "list_concat": FunctionDoc(
         signature="list_concat: [<list>, <list>, ...]",
@@ -288,6 +394,9 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:list1}, ${2:list2}]",
         arguments_doc="A list of lists.",
+        shape="list",
+        parameters=(_p("<list>", "A list; null is skipped."),),
+        repeats=True,
     ),
     "list_concat_unique": FunctionDoc(
         signature="list_concat_unique: [<list>, <list>, ...]",
@@ -295,6 +404,9 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         doc=("Works like list_concat but keeps only the first of equal items; maps are compared by content."),
         snippet="[${1:list1}, ${2:list2}]",
         arguments_doc="A list of lists.",
+        shape="list",
+        parameters=(_p("<list>", "A list; null is skipped, repeated items kept once."),),
+        repeats=True,
     ),
     "str_replace_vstrict": FunctionDoc(
         signature=("str_replace_vstrict: {template: <string>, params: {<placeholder>: <value>, ...}}"),
@@ -307,6 +419,8 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet=_STR_REPLACE_SNIPPET,
         arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        shape="map",
+        parameters=_STR_REPLACE_PARAMETERS,
     ),
     "contains": FunctionDoc(
         signature="contains: [<value>, <sequence>]",
@@ -319,6 +433,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:value}, ${2:list}]",
         arguments_doc=("A list of two items: the value and the list (or string) to search."),
+        shape="list",
+        parameters=(
+            _p("<value>", "What to look for."),
+            _p("<sequence>", "The list to search, or a string for a substring test."),
+        ),
     ),
     "equals": FunctionDoc(
         signature="equals: [<value>, <value>]",
@@ -331,6 +450,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:value1}, ${2:value2}]",
         arguments_doc="A list of exactly two values.",
+        shape="list",
+        parameters=(
+            _p("<value 1>", "The first value."),
+            _p("<value 2>", "The value compared with it."),
+        ),
     ),
     "not": FunctionDoc(
         signature="not: <condition>",
@@ -342,6 +466,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:condition}",
         arguments_doc="One condition, not wrapped in a list.",
+        parameters=(_p("<condition>", "One condition: a name, a boolean or a condition function."),),
     ),
     "and": FunctionDoc(
         signature="and: [<condition>, <condition>, ...]",
@@ -353,6 +478,9 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:condition1}, ${2:condition2}]",
         arguments_doc="A list of two or more conditions.",
+        shape="list",
+        parameters=(_p("<condition>", "A condition name, a boolean or a condition function; at least two."),),
+        repeats=True,
     ),
     "or": FunctionDoc(
         signature="or: [<condition>, <condition>, ...]",
@@ -364,6 +492,9 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:condition1}, ${2:condition2}]",
         arguments_doc="A list of two or more conditions.",
+        shape="list",
+        parameters=(_p("<condition>", "A condition name, a boolean or a condition function; at least two."),),
+        repeats=True,
     ),
     "Fn::Select": FunctionDoc(
         signature="Fn::Select: [<index>, <list or map>]",
@@ -376,6 +507,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="[${1:index}, ${2:list}]",
         arguments_doc="A list: an index or key, then a list or map.",
+        shape="list",
+        parameters=(
+            _p("<index>", "A list index or a map key."),
+            _p("<list or map>", "The collection to pick from."),
+        ),
     ),
     "Fn::GetAZs": FunctionDoc(
         signature="Fn::GetAZs: <region>",
@@ -386,6 +522,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="'${1}'",
         arguments_doc="A region name, usually an empty string.",
+        parameters=(_p("<region>", "A region name, usually an empty string."),),
     ),
     "Fn::Join": FunctionDoc(
         signature="Fn::Join: [<delimiter>, [<string>, ...]]",
@@ -393,6 +530,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         doc=("CloudFormation join of a list of strings. Only in 2013-05-23; use list_join."),
         snippet="['${1:,}', [${2:item}]]",
         arguments_doc="A list: the delimiter and a list of strings.",
+        shape="list",
+        parameters=(
+            _p("<delimiter>", "The string put between the items."),
+            _p("[<string>, ...]", "The strings to join."),
+        ),
     ),
     "Fn::Split": FunctionDoc(
         signature="Fn::Split: [<delimiter>, <string>]",
@@ -403,6 +545,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="['${1:,}', ${2:string}]",
         arguments_doc="A list: a literal delimiter and the string.",
+        shape="list",
+        parameters=(
+            _p("<delimiter>", "A literal delimiter."),
+            _p("<string>", "The string to split."),
+        ),
     ),
     "Fn::Replace": FunctionDoc(
         signature="Fn::Replace: [{<placeholder>: <value>, ...}, <template>]",
@@ -410,6 +557,11 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         doc=("Heat's CFN-style string substitution. Only in 2013-05-23; use str_replace."),
         snippet="[{${1:placeholder}: ${2:value}}, ${3:template}]",
         arguments_doc=("A list: a map of placeholder to value, then the template string."),
+        shape="list",
+        parameters=(
+            _p("{<placeholder>: <value>}", "A map of placeholder to value."),
+            _p("<template>", "The string holding the placeholders."),
+        ),
     ),
     "Fn::Base64": FunctionDoc(
         signature="Fn::Base64: <string>",
@@ -420,6 +572,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:text}",
         arguments_doc="A string.",
+        parameters=(_p("<string>", "The string, returned unchanged."),),
     ),
     "Fn::MemberListToMap": FunctionDoc(
         signature=("Fn::MemberListToMap: [<key name>, <value name>, [<'.member.N.key=value'>, ...]]"),
@@ -427,6 +580,12 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         doc=("Turns an AWS query-style member list into a map. Only in 2013-05-23; it has no HOT counterpart."),
         snippet="[${1:Name}, ${2:Value}, ${3:list}]",
         arguments_doc=("A list: the key field name, the value field name and the member list."),
+        shape="list",
+        parameters=(
+            _p("<key name>", "The field holding each key."),
+            _p("<value name>", "The field holding each value."),
+            _p("<member list>", "The '.member.N.key=value' strings."),
+        ),
     ),
     "Fn::ResourceFacade": FunctionDoc(
         signature="Fn::ResourceFacade: Metadata | DeletionPolicy | UpdatePolicy",
@@ -437,6 +596,7 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1|Metadata,DeletionPolicy,UpdatePolicy|}",
         arguments_doc="One of Metadata, DeletionPolicy or UpdatePolicy.",
+        parameters=(_p("Metadata | DeletionPolicy | UpdatePolicy", "The part of the parent resource to read."),),
     ),
     "Ref": FunctionDoc(
         signature="Ref: <resource or parameter name>",
@@ -448,5 +608,6 @@ FUNCTION_DOCS: dict[str, FunctionDoc] = {
         ),
         snippet="${1:name}",
         arguments_doc="A resource or parameter name.",
+        parameters=(_p("<resource or parameter name>", "A resource or a parameter of this template."),),
     ),
 }

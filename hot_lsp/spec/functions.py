@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from .function_docs import FUNCTION_DOCS
+from .features import has_feature
+from .function_docs import FUNCTION_DOCS, ArgumentShape, ParameterDoc
 from .versions import (
     ICEHOUSE,
     JUNO,
@@ -207,6 +208,30 @@ def argument_keys_for(name: str, version: TemplateVersion, path: ArgumentPath = 
     """The keys Heat reads in the map at ``path`` of ``name``'s argument, in ``version`` (() for no map)."""
     keys = ARGUMENT_KEYS.get((name, path), {})
     return tuple(key for key, since in keys.items() if is_at_least(version, since))
+
+
+@dataclass(frozen=True, slots=True)
+class FunctionSignature:
+    """A function's arguments in one version, for signature help."""
+
+    name: str
+    shape: ArgumentShape  # one value, positional list items, or named map keys
+    parameters: tuple[ParameterDoc, ...]
+    repeats: bool  # the last list item may repeat
+
+
+def function_signature(name: str, version: TemplateVersion) -> FunctionSignature | None:
+    """The arguments ``name`` takes in ``version``: a map's keys as Heat reads them there, a list's items (the last
+    repeating where the version lets it); None for an unknown name."""
+    doc = FUNCTION_DOCS.get(name)
+    if doc is None:
+        return None
+    parameters = doc.parameters
+    if doc.shape == "map":
+        keys = argument_keys_for(name, version)
+        parameters = tuple(parameter for parameter in parameters if parameter.label in keys)
+    repeats = doc.repeats if isinstance(doc.repeats, bool) else has_feature(version, doc.repeats)
+    return FunctionSignature(name, doc.shape, parameters, repeats)
 
 
 MAKE_URL_KEYS: tuple[str, ...] = tuple(ARGUMENT_KEYS[("make_url", ())])

@@ -130,6 +130,18 @@ def test_function_name_shows_signature_result_and_arrival():
     assert covered(at("get_attr", shift=3)) == "get_attr"
 
 
+GUIDE = "https://docs.openstack.org/heat/2026.2/template_guide/"  # the built-in catalogue is Heat 27's
+
+
+def test_function_and_section_link_to_the_guide():
+    assert f"[Heat template guide]({GUIDE}hot_spec.html#get-attr)\n\n---" in shown(at("get_attr"))  # a preview follows
+    condition = shown("heat_template_version: 2016-10-14\nconditions:\n  c: {equ$0als: [1, 1]}\n")
+    assert f"[Heat template guide]({GUIDE}hot_spec.html#equals)" in condition
+    assert shown(at("resources:", shift=2)).endswith(f"[Heat template guide]({GUIDE}hot_spec.html#resources-section)")
+    cfn = shown("heat_template_version: 2013-05-23\noutputs:\n  o:\n    value: {Fn::Jo$0in: [',', [a]]}\n")
+    assert cfn is not None and "Heat template guide" not in cfn  # hot_spec has no section for it
+
+
 def test_function_that_the_version_lacks_says_so():
     fixture = "heat_template_version: 2016-04-08\noutputs:\n  o:\n    value: {i$0f: [c, 1, 2]}\n"
     text = shown(fixture)

@@ -74,14 +74,24 @@ def test_type_hover_has_description_status_properties_and_attributes():
     assert text.startswith("**OS::Nova::Server** — resource type, supported")
     assert "A resource for managing Nova instances." in text
     rows = table_rows(text)
-    assert rows[0] == ["property", "type", "required", "update"]
-    assert rows[1] == ["`flavor`", "String", "yes", "in place"]  # required first
-    assert ["`key_name`", "String", "", "replace"] in rows
-    assert ["`networks`", "List of Map", "", "in place"] in rows
-    assert rows[-1] == ["`personality` (deprecated)", "Map", "", "replace"]
+    assert rows[0] == ["property", "type", "required", "update", "description"]
+    assert rows[1] == ["`flavor`", "String", "yes", "in place", "The ID or name of the flavor to boot onto."]
+    assert ["`key_name`", "String", "", "replace", "Name of keypair to inject into the server."] in rows
+    # Long descriptions folded to their first sentence (the catalogue's go on: "Keys are file names ...").
+    assert rows[-1] == [
+        "`personality` (deprecated)",
+        "Map",
+        "",
+        "replace",
+        "A map of files to create/overwrite on the server upon boot.",
+    ]
+    transport = next(row for row in rows if row[0] == "`software_config_transport`")
+    assert transport[4] == "How the server should receive the metadata required for software configuration."
     assert not any("admin_user" in row[0] for row in rows)  # hidden
     assert "**Attributes** `accessIPv4`" in text and "`networks`" in text and "`show`" in text
     assert "first_address" not in text  # hidden
+    guide = "https://docs.openstack.org/heat/2026.2/template_guide/"
+    assert text.endswith(f"[Heat template guide]({guide}openstack.html#OS::Nova::Server)")
 
 
 def test_type_hover_covers_the_value():
@@ -110,7 +120,7 @@ def test_alias_shows_its_target():
 def test_any_attribute_types_say_so():
     text = shown(resource("OS::Heat::Resource$0Group"))
     assert "Heat also accepts any other attribute name." in text
-    assert table_rows(text)[1] == ["`resource_def`", "Map", "yes", "in place"]
+    assert table_rows(text)[1][:4] == ["`resource_def`", "Map", "yes", "in place"]
 
 
 def test_no_hover_on_unknown_types():
@@ -188,6 +198,29 @@ def test_nested_property_keys():
     )
     assert shown(member).startswith("**network** — property of `OS::Neutron::Port`: String, required")
     assert covered(member) == "network"
+
+
+GUIDE = "https://docs.openstack.org/heat/2026.2/template_guide/"
+
+
+def test_property_and_attribute_hovers_link_to_the_guide():
+    flavor = shown(resource("OS::Nova::Server", "fla$0vor: m1"))
+    assert flavor.endswith(f"[Heat template guide]({GUIDE}openstack.html#OS::Nova::Server-prop-flavor)")
+    port = shown(resource("OS::Nova::Server", "networks:\n  - po$0rt: p"))
+    assert port.endswith(f"({GUIDE}openstack.html#OS::Nova::Server-prop-networks-*-port)")
+    member = resource(
+        "OS::Heat::ResourceGroup", "resource_def:\n  type: OS::Neutron::Port\n  properties:\n    netw$0ork: n"
+    )
+    assert shown(member).endswith(f"({GUIDE}openstack.html#OS::Neutron::Port-prop-network)")
+    attribute = template(
+        "resources:\n  web:\n    type: OS::Nova::Server\noutputs:\n  o:\n    value: {get_attr: [web, netwo$0rks]}\n"
+    )
+    assert shown(attribute).endswith(f"({GUIDE}openstack.html#OS::Nova::Server-attr-networks)")
+    # Deprecated types live on the guide's "unsupported" page; hidden ones and attributes have no page.
+    assert shown(resource("OS::Aodh::Al$0arm")).endswith(f"({GUIDE}unsupported.html#OS::Aodh::Alarm)")
+    assert "Heat template guide" not in shown(resource("OS::Glance::Ima$0ge"))
+    hidden = attribute.replace("netwo$0rks", "first_addr$0ess")
+    assert "Heat template guide" not in shown(hidden)
 
 
 def test_no_property_hover_for_unknown_names_or_types():
