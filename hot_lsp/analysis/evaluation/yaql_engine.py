@@ -27,7 +27,10 @@ MEMORY_QUOTA = 10_000
 def yaql_engine_and_context() -> tuple[Any, Any]:
     import yaql
 
-    engine = yaql.YaqlFactory().create({"yaql.limitIterators": LIMIT_ITERATORS, "yaql.memoryQuota": MEMORY_QUOTA})
+    from .yaql_tables import with_stored_tables
+
+    with with_stored_tables():  # (its parse tables, computed once: see yaql_tables)
+        engine = yaql.YaqlFactory().create({"yaql.limitIterators": LIMIT_ITERATORS, "yaql.memoryQuota": MEMORY_QUOTA})
     return engine, yaql.create_context()
 
 
