@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from .nodes import Mapping, Pair
+from .nodes import Mapping, Node, Pair
 from .pieces import Cut
 from .problems import Diagnostic
 
@@ -19,7 +19,19 @@ _taking = threading.Lock()  # the loop and the analysis worker may both read fro
 class Piece:
     """One slice read alone: the pairs it gives its mapping, its problems, and the reading that owns it."""
 
-    __slots__ = ("text", "start", "first_line", "depth", "pairs", "problems", "ok", "plain", "anchors", "owner")
+    __slots__ = (
+        "text",
+        "start",
+        "first_line",
+        "depth",
+        "pairs",
+        "problems",
+        "ok",
+        "plain",
+        "anchors",
+        "owner",
+        "nodes",
+    )
 
     def __init__(
         self,
@@ -43,6 +55,7 @@ class Piece:
         self.plain = plain  # no bound hit, alias bomb or merge key: it can be read apart from the rest
         self.anchors = anchors  # the anchors it defines (its aliases name only these, or it does not parse)
         self.owner = 0
+        self.nodes: list[Node] | None = None  # every node of its pairs once, listed when it is first moved
 
 
 class Pieces:
