@@ -76,14 +76,16 @@ class Pieces:
         for piece in pieces:
             by_text.setdefault((piece.depth, piece.text), []).append(piece)
         self.by_text = by_text
-        self.headers: dict[tuple[int, object], Pair] = {}
+        # By depth, key and first entry: two entries may each have a `properties` read entry by entry, at one depth.
+        self.headers: dict[tuple[int, object, int], Pair] = {}
         for depth, pair in headers:
-            self.headers.setdefault((depth, pair.key.text), pair)  # type: ignore[attr-defined]
+            if isinstance(pair.value, Mapping) and pair.value.pairs:
+                self.headers.setdefault((depth, pair.key.text, id(pair.value.pairs[0])), pair)  # type: ignore[attr-defined]
 
     def header(self, depth: int, key: str, entries: tuple[Pair, ...]) -> Pair | None:
         """The pair this reading put together under ``key`` from exactly these entries (which the asking reading
         took, so no other reading can ask for it)."""
-        found = self.headers.get((depth, key))
+        found = self.headers.get((depth, key, id(entries[0]))) if entries else None
         if found is None or not isinstance(found.value, Mapping):
             return None
         pairs = found.value.pairs
