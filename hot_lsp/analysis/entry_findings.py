@@ -4,12 +4,17 @@ For a rule that judges each entry from the entry alone (and the template's versi
 are the very nodes of the earlier reading (an edit elsewhere left its piece as it was, and moved it) gets the
 findings it got then, moved with it, instead of being judged again. Findings, the nodes they cover and the steps
 of Heat's they need go along; nothing else may be read, or the rule must not use this.
+
+A rule that reads more than the entry (:func:`judge_entry`) says what: ``given``, facts it looked up before judging
+(the entry's resolved type, whether Heat leaves the resource out), compared by identity; and ``reads``, what the
+judging read on the way (the types of the parameters it named), which ``still`` holds against the current model.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
+from functools import partial
 
 from ..document import Diagnostic
 from .model import Entry, EntryMemo, TemplateModel
@@ -21,6 +26,8 @@ class _Judged:
     key_start: int  # where the key was when the findings were made (they move with it)
     findings: tuple[tuple[Diagnostic, Needs | None], ...]
     covered: tuple[int, ...]
+    given: tuple[object, ...] = ()
+    reads: tuple[tuple[str, object], ...] = ()
 
 
 def judge_entries(
@@ -33,22 +40,50 @@ def judge_entries(
     """``judge(entry, reporter)`` for each entry, or the findings it gave the same entry in the earlier model."""
     memo: EntryMemo[_Judged] = EntryMemo(model, (judge_entries, rule))
     for entry in entries:
-        found = memo.get(entry)
-        if found is None:
-            own = Reporter()
-            judge(entry, own)
-            findings = tuple((d, own.needs.get(id(d))) for d in own.diagnostics)
-            found = _Judged(entry.key.start, findings, tuple(own.covered))
-        elif entry.key.start != found.key_start:
-            delta = entry.key.start - found.key_start
-            findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
-            found = _Judged(entry.key.start, findings, found.covered)
-        memo.keep(entry, found)
-        for diagnostic, needs in found.findings:
-            report.diagnostics.append(diagnostic)
-            if needs is not None:
-                report.needs[id(diagnostic)] = needs
-        report.covered.update(found.covered)
+        judge_entry(memo, entry, report, (), partial(_no_reads, judge, entry), _always)
+
+
+def judge_entry(
+    memo: EntryMemo[_Judged],
+    entry: Entry,
+    report: Reporter,
+    given: tuple[object, ...],
+    judge: Callable[[Reporter], tuple[tuple[str, object], ...]],
+    still: Callable[[tuple[tuple[str, object], ...]], bool],
+) -> None:
+    """``judge(reporter)`` (which returns what it read), or the findings it gave the same entry in the earlier model
+    when ``given`` is the same and ``still(reads)`` holds; either way into ``report``."""
+    found = memo.get(entry)
+    if found is None or not _same_given(found.given, given) or not still(found.reads):
+        own = Reporter()
+        reads = judge(own)
+        findings = tuple((d, own.needs.get(id(d))) for d in own.diagnostics)
+        found = _Judged(entry.key.start, findings, tuple(own.covered), given, reads)
+    elif entry.key.start != found.key_start:
+        delta = entry.key.start - found.key_start
+        findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
+        found = _Judged(entry.key.start, findings, found.covered, given, found.reads)
+    memo.keep(entry, found)
+    for diagnostic, needs in found.findings:
+        report.diagnostics.append(diagnostic)
+        if needs is not None:
+            report.needs[id(diagnostic)] = needs
+    report.covered.update(found.covered)
+
+
+def _same_given(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    return len(a) == len(b) and all(
+        x is y or (type(x) is type(y) and isinstance(x, (str, int, bool)) and x == y) for x, y in zip(a, b, strict=True)
+    )
+
+
+def _no_reads(judge: Callable[[Entry, Reporter], None], entry: Entry, report: Reporter) -> tuple[()]:
+    judge(entry, report)
+    return ()
+
+
+def _always(reads: tuple[tuple[str, object], ...]) -> bool:
+    return True
 
 
 def _moved(diagnostic: Diagnostic, delta: int) -> Diagnostic:

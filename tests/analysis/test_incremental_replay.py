@@ -93,3 +93,48 @@ def pieces_of(analysis) -> set[int]:
 def test_the_replay_covers_enough():
     # The issue's floor: at least 200 edits over at least 20 files per run.
     assert FILES >= 20 and FILES * EDITS_PER_FILE >= 200
+
+
+# Edits elsewhere that change what an unchanged resource's findings depend on: the type of a parameter its
+# properties name, whether a condition leaves it out, the type it resolves to. Its findings must follow.
+_TEMPLATE = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: string
+  enabled:
+    type: boolean
+    default: true
+conditions:
+  wanted: {get_param: enabled}
+resources:
+  volume:
+    type: OS::Cinder::Volume
+    condition: wanted
+    properties:
+      size: {get_param: size}
+      bogus: 1
+  other:
+    type: OS::Heat::None
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("  size:\n    type: string", "  size:\n    type: comma_delimited_list"),
+        ("    default: true", "    default: false"),
+        ("  wanted: {get_param: enabled}", "  wanted: false"),
+        ("    type: OS::Heat::None", "    type: OS::Heat::Nonexistent"),
+        ("parameters:\n", "parameters:\n  first:\n    type: string\n"),
+    ],
+)
+def test_an_unchanged_resource_follows_what_its_findings_read(old: str, new: str):
+    before = analyze(_TEMPLATE)
+    text = _TEMPLATE.replace(old, new)
+    assert text != _TEMPLATE
+    incremental = analyze(text, Options(), before.parsed)
+    full = analyze(text)
+    assert facts(incremental.diagnostics) == facts(full.diagnostics)
+    # and back again, from the edited reading
+    again = analyze(_TEMPLATE, Options(), incremental.parsed)
+    assert facts(again.diagnostics) == facts(analyze(_TEMPLATE).diagnostics)
