@@ -20,6 +20,8 @@ from ..document import Diagnostic
 from .model import Entry, EntryMemo, TemplateModel
 from .report import Needs, Reporter
 
+Reads = tuple[tuple[object, object], ...]
+
 
 @dataclass(frozen=True, slots=True)
 class _Judged:
@@ -27,7 +29,8 @@ class _Judged:
     findings: tuple[tuple[Diagnostic, Needs | None], ...]
     covered: tuple[int, ...]
     given: tuple[object, ...] = ()
-    reads: tuple[tuple[str, object], ...] = ()
+    reads: Reads = ()
+    state: object = None  # what the rule keeps of the entry besides findings (for its checks across entries)
 
 
 def judge_entries(
@@ -48,41 +51,45 @@ def judge_entry(
     entry: Entry,
     report: Reporter,
     given: tuple[object, ...],
-    judge: Callable[[Reporter], tuple[tuple[str, object], ...]],
-    still: Callable[[tuple[tuple[str, object], ...]], bool],
-) -> None:
-    """``judge(reporter)`` (which returns what it read), or the findings it gave the same entry in the earlier model
-    when ``given`` is the same and ``still(reads)`` holds; either way into ``report``."""
+    judge: Callable[[Reporter], tuple[Reads, object]],
+    still: Callable[[Reads], bool],
+) -> object:
+    """``judge(reporter)`` (which returns what it read and what the rule keeps of the entry), or the findings it
+    gave the same entry in the earlier model when ``given`` is the same and ``still(reads)`` holds; either way into
+    ``report``. What the rule keeps of the entry, made now or then."""
     found = memo.get(entry)
     if found is None or not _same_given(found.given, given) or not still(found.reads):
         own = Reporter()
-        reads = judge(own)
+        reads, state = judge(own)
         findings = tuple((d, own.needs.get(id(d))) for d in own.diagnostics)
-        found = _Judged(entry.key.start, findings, tuple(own.covered), given, reads)
+        found = _Judged(entry.key.start, findings, tuple(own.covered), given, reads, state)
     elif entry.key.start != found.key_start:
         delta = entry.key.start - found.key_start
         findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
-        found = _Judged(entry.key.start, findings, found.covered, given, found.reads)
+        found = _Judged(entry.key.start, findings, found.covered, given, found.reads, found.state)
     memo.keep(entry, found)
     for diagnostic, needs in found.findings:
         report.diagnostics.append(diagnostic)
         if needs is not None:
             report.needs[id(diagnostic)] = needs
     report.covered.update(found.covered)
+    return found.state
 
 
 def _same_given(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
+    """The same objects, or equal plain data (strings, numbers, and containers of them compared by value)."""
     return len(a) == len(b) and all(
-        x is y or (type(x) is type(y) and isinstance(x, (str, int, bool)) and x == y) for x, y in zip(a, b, strict=True)
+        x is y or (type(x) is type(y) and isinstance(x, (str, int, bool, dict)) and x == y)
+        for x, y in zip(a, b, strict=True)
     )
 
 
-def _no_reads(judge: Callable[[Entry, Reporter], None], entry: Entry, report: Reporter) -> tuple[()]:
+def _no_reads(judge: Callable[[Entry, Reporter], None], entry: Entry, report: Reporter) -> tuple[Reads, None]:
     judge(entry, report)
-    return ()
+    return (), None
 
 
-def _always(reads: tuple[tuple[str, object], ...]) -> bool:
+def _always(reads: Reads) -> bool:
     return True
 
 

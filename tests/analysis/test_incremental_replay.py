@@ -138,3 +138,59 @@ def test_an_unchanged_resource_follows_what_its_findings_read(old: str, new: str
     # and back again, from the edited reading
     again = analyze(_TEMPLATE, Options(), incremental.parsed)
     assert facts(again.diagnostics) == facts(analyze(_TEMPLATE).diagnostics)
+
+
+_PARENT = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: string
+    description: d
+resources:
+  child:
+    type: child.yaml
+    properties:
+      size: {get_param: size}
+  group:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def:
+        type: child.yaml
+        properties:
+          size: {get_param: size}
+          index: "%index%"
+"""
+_CHILD = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: number
+  index:
+    type: string
+    default: ""
+outputs:
+  out:
+    value: 1
+"""
+
+
+@pytest.mark.parametrize(
+    "child_now",
+    [
+        _CHILD.replace("  size:\n    type: number\n", ""),  # E3016 on both resources
+        _CHILD.replace('  index:\n    type: string\n    default: ""\n', "  needed:\n    type: string\n"),  # E3017
+        _CHILD.replace("type: number", "type: json"),
+        "not: a template\n",
+    ],
+)
+def test_an_unchanged_template_resource_follows_its_child_file(tmp_path: Path, child_now: str):
+    parent, child = tmp_path / "parent.yaml", tmp_path / "child.yaml"
+    parent.write_text(_PARENT, encoding="utf-8")
+    child.write_text(_CHILD, encoding="utf-8")
+    options = Options(document_path=str(parent))
+    before = analyze(_PARENT, options)
+    child.write_text(child_now, encoding="utf-8")
+    os.utime(child, (1, 1))  # another version on disk, whatever the clock's resolution
+    text = _PARENT.replace("description: d", "description: dx")  # an edit elsewhere: the resources are taken
+    incremental = analyze(text, options, before.parsed)
+    assert facts(incremental.diagnostics) == facts(analyze(text, options).diagnostics)
+    assert str(child) in incremental.read_files

@@ -155,7 +155,7 @@ class PropertyChecker:
         self.look_alikes = {id(look.node): look for look in model.look_alikes}
         self.disabled = disabled_resources(model)
         # The type of each parameter a get_param named, as judging the entry read it (see :meth:`still`).
-        self.reads: dict[str, object] = {}
+        self.reads: dict[object, object] = {}
         # Per resource being checked:
         self.name = ""
         self.rtype: ResourceType | None = None
@@ -163,10 +163,12 @@ class PropertyChecker:
         self.severity = 0
         self.note = ""
 
-    def still(self, reads: tuple[tuple[str, object], ...]) -> bool:
+    def still(self, reads: tuple[tuple[object, object], ...]) -> bool:
         """Whether the parameters an entry's judging read (``reads``, from :attr:`reads`) have those types still."""
         parameters = self.model.parameters
         for name, then in reads:
+            if not isinstance(name, str):
+                continue  # (a subclass's own reads: it checks them)
             entry = parameters.get(name)
             now = entry.scalar("type") if entry is not None else None
             if type(now) is not type(then) or now != then:

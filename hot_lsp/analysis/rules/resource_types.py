@@ -26,7 +26,7 @@ from ...document import WARNING, Mapping, QuickFix, Scalar, Sequence
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
-from ..entry_findings import judge_entry
+from ..entry_findings import Reads, judge_entry
 from ..model import Entry, EntryMemo, FunctionCall, TemplateModel
 from ..report import AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
@@ -115,13 +115,13 @@ class ResourceChecker(PropertyChecker):
         if name not in self.disabled:
             self.types[name] = rtype
 
-    def _judge(self, name: str, body: Mapping, report: Reporter) -> tuple[tuple[str, object], ...]:
+    def _judge(self, name: str, body: Mapping, report: Reporter) -> tuple[Reads, None]:
         saved, self.report, self.reads = self.report, report, {}
         try:
             self.resource(name, body)
         finally:
             self.report = saved
-        return tuple(self.reads.items())
+        return tuple(self.reads.items()), None
 
     def resource(self, name: str, body: Mapping) -> None:
         type_node = body.get("type")
