@@ -58,12 +58,16 @@ def judge_entry(
     gave the same entry in the earlier model when ``given`` is the same and ``still(reads)`` holds; either way into
     ``report``. What the rule keeps of the entry, made now or then."""
     found = memo.get(entry)
-    if found is None or not _same_given(found.given, given) or not still(found.reads):
+    if (
+        found is None
+        or ((given or found.given) and not _same_given(found.given, given))
+        or (found.reads and not still(found.reads))
+    ):
         own = Reporter()
         reads, state = judge(own)
         findings = tuple((d, own.needs.get(id(d))) for d in own.diagnostics)
         found = _Judged(entry.key.start, findings, tuple(own.covered), given, reads, state)
-    elif entry.key.start != found.key_start:
+    elif found.findings and entry.key.start != found.key_start:  # (nothing to move: kept as it is)
         delta = entry.key.start - found.key_start
         findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
         found = _Judged(entry.key.start, findings, found.covered, given, found.reads, found.state)
