@@ -27,6 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hot_lsp.analysis.validate import Options, analyze  # noqa: E402
 from hot_lsp.document import parse  # noqa: E402
+from hot_lsp.document.positions import LineIndex  # noqa: E402
 
 CORPUS = Path(__file__).resolve().parents[2] / "shared" / "corpus"
 FILES = [
@@ -64,20 +65,23 @@ def summary(samples: list[float]) -> str:
 
 
 class Edits:
-    """One-character edits inside the first parameter's description, each analysed from the previous reading."""
+    """One-character edits inside the first parameter's description, each analysed from the previous reading with
+    the line index shifted from the previous one, as the server's store does (``LineIndex.edited``, timed too)."""
 
     def __init__(self, text: str, options: Options) -> None:
         self.text = text
         self.options = options
         self.at = text.index("description:", text.index("parameters:")) + len("description: ")
         self.typed = False
-        self.previous = analyze(text, options)
+        self.lines = LineIndex(text)
+        self.previous = analyze(text, options, lines=self.lines)
 
     def analyse_next(self) -> None:
-        at, text = self.at, self.text
-        self.text = text[:at] + text[at + 1 :] if self.typed else text[:at] + "x" + text[at:]
+        at = self.at
+        self.lines = self.lines.edited(at, at + 1, "") if self.typed else self.lines.edited(at, at, "x")
+        self.text = self.lines.text
         self.typed = not self.typed
-        self.previous = analyze(self.text, self.options, self.previous.parsed)
+        self.previous = analyze(self.text, self.options, self.previous.parsed, self.lines)
 
 
 def compose_paused(yaml: YAML, text: str) -> None:

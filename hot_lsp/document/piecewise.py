@@ -190,11 +190,26 @@ def _movable(piece: Piece, start: int, first_line: int) -> bool:
 def _move(piece: Piece, delta: int, first_line: int, shared: bool) -> None:
     """Shift the piece's nodes and problems by ``delta`` characters (in place: the piece is this reading's).
     With ``shared`` (the piece has anchors), a node its aliases share is met more than once and moved once."""
+    nodes = piece.nodes
+    if nodes is None:  # listed once: a piece after the place typed at is moved at every keystroke
+        nodes = piece.nodes = _nodes(piece, shared)
+    for node in nodes:
+        node.start += delta
+        node.end += delta
+    if piece.problems:
+        piece.problems = [_shifted(problem, delta) for problem in piece.problems]
+    piece.start += delta
+    piece.first_line = first_line
+
+
+def _nodes(piece: Piece, shared: bool) -> list[Node]:
+    """Every node of the piece's pairs, once each (a node aliases share is met more than once)."""
     stack: list[Node] = []
     for pair in piece.pairs:
         stack.append(pair.key)
         stack.append(pair.value)
-    pop, push, extend = stack.pop, stack.append, stack.extend
+    found: list[Node] = []
+    pop, push, extend, keep = stack.pop, stack.append, stack.extend, found.append
     seen: set[int] = set()
     while stack:
         node = pop()
@@ -202,8 +217,7 @@ def _move(piece: Piece, delta: int, first_line: int, shared: bool) -> None:
             if id(node) in seen:
                 continue
             seen.add(id(node))
-        node.start += delta
-        node.end += delta
+        keep(node)
         kind = type(node)
         if kind is Mapping:
             for pair in node.pairs:  # type: ignore[attr-defined]
@@ -211,9 +225,7 @@ def _move(piece: Piece, delta: int, first_line: int, shared: bool) -> None:
                 push(pair.value)
         elif kind is not Scalar:
             extend(node.items)  # type: ignore[attr-defined]
-    piece.problems = [_shifted(problem, delta) for problem in piece.problems]
-    piece.start += delta
-    piece.first_line = first_line
+    return found
 
 
 def _shifted(problem: Diagnostic, delta: int) -> Diagnostic:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from .nodes import Mapping, Pair
+from .nodes import Mapping, Node, Pair
 from .pieces import Cut
 from .problems import Diagnostic
 
@@ -19,7 +19,19 @@ _taking = threading.Lock()  # the loop and the analysis worker may both read fro
 class Piece:
     """One slice read alone: the pairs it gives its mapping, its problems, and the reading that owns it."""
 
-    __slots__ = ("text", "start", "first_line", "depth", "pairs", "problems", "ok", "plain", "anchors", "owner")
+    __slots__ = (
+        "text",
+        "start",
+        "first_line",
+        "depth",
+        "pairs",
+        "problems",
+        "ok",
+        "plain",
+        "anchors",
+        "owner",
+        "nodes",
+    )
 
     def __init__(
         self,
@@ -43,6 +55,7 @@ class Piece:
         self.plain = plain  # no bound hit, alias bomb or merge key: it can be read apart from the rest
         self.anchors = anchors  # the anchors it defines (its aliases name only these, or it does not parse)
         self.owner = 0
+        self.nodes: list[Node] | None = None  # every node of its pairs once, listed when it is first moved
 
 
 class Pieces:
@@ -63,14 +76,16 @@ class Pieces:
         for piece in pieces:
             by_text.setdefault((piece.depth, piece.text), []).append(piece)
         self.by_text = by_text
-        self.headers: dict[tuple[int, object], Pair] = {}
+        # By depth, key and first entry: two entries may each have a `properties` read entry by entry, at one depth.
+        self.headers: dict[tuple[int, object, int], Pair] = {}
         for depth, pair in headers:
-            self.headers.setdefault((depth, pair.key.text), pair)  # type: ignore[attr-defined]
+            if isinstance(pair.value, Mapping) and pair.value.pairs:
+                self.headers.setdefault((depth, pair.key.text, id(pair.value.pairs[0])), pair)  # type: ignore[attr-defined]
 
     def header(self, depth: int, key: str, entries: tuple[Pair, ...]) -> Pair | None:
         """The pair this reading put together under ``key`` from exactly these entries (which the asking reading
         took, so no other reading can ask for it)."""
-        found = self.headers.get((depth, key))
+        found = self.headers.get((depth, key, id(entries[0]))) if entries else None
         if found is None or not isinstance(found.value, Mapping):
             return None
         pairs = found.value.pairs

@@ -72,7 +72,7 @@ class FileTracking:
             self._ls.indexing.analysed(path, revision, analysis)
         except Exception as error:  # the index misses one text; the analysis itself stands
             self._ls.report_crash("workspace index", error, uri=uri)
-        if os.path.normpath(path) in self._ls.indexing.index.environment_paths:
+        if os.path.normpath(path) in self._ls.indexing.environment_paths:
             self.configure_index()
 
     def index_changed(self, paths: set[str]) -> None:

@@ -93,3 +93,104 @@ def pieces_of(analysis) -> set[int]:
 def test_the_replay_covers_enough():
     # The issue's floor: at least 200 edits over at least 20 files per run.
     assert FILES >= 20 and FILES * EDITS_PER_FILE >= 200
+
+
+# Edits elsewhere that change what an unchanged resource's findings depend on: the type of a parameter its
+# properties name, whether a condition leaves it out, the type it resolves to. Its findings must follow.
+_TEMPLATE = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: string
+  enabled:
+    type: boolean
+    default: true
+conditions:
+  wanted: {get_param: enabled}
+resources:
+  volume:
+    type: OS::Cinder::Volume
+    condition: wanted
+    properties:
+      size: {get_param: size}
+      bogus: 1
+  other:
+    type: OS::Heat::None
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("  size:\n    type: string", "  size:\n    type: comma_delimited_list"),
+        ("    default: true", "    default: false"),
+        ("  wanted: {get_param: enabled}", "  wanted: false"),
+        ("    type: OS::Heat::None", "    type: OS::Heat::Nonexistent"),
+        ("parameters:\n", "parameters:\n  first:\n    type: string\n"),
+    ],
+)
+def test_an_unchanged_resource_follows_what_its_findings_read(old: str, new: str):
+    before = analyze(_TEMPLATE)
+    text = _TEMPLATE.replace(old, new)
+    assert text != _TEMPLATE
+    incremental = analyze(text, Options(), before.parsed)
+    full = analyze(text)
+    assert facts(incremental.diagnostics) == facts(full.diagnostics)
+    # and back again, from the edited reading
+    again = analyze(_TEMPLATE, Options(), incremental.parsed)
+    assert facts(again.diagnostics) == facts(analyze(_TEMPLATE).diagnostics)
+
+
+_PARENT = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: string
+    description: d
+resources:
+  child:
+    type: child.yaml
+    properties:
+      size: {get_param: size}
+  group:
+    type: OS::Heat::ResourceGroup
+    properties:
+      count: 2
+      resource_def:
+        type: child.yaml
+        properties:
+          size: {get_param: size}
+          index: "%index%"
+"""
+_CHILD = """heat_template_version: 2018-08-31
+parameters:
+  size:
+    type: number
+  index:
+    type: string
+    default: ""
+outputs:
+  out:
+    value: 1
+"""
+
+
+@pytest.mark.parametrize(
+    "child_now",
+    [
+        _CHILD.replace("  size:\n    type: number\n", ""),  # E3016 on both resources
+        _CHILD.replace('  index:\n    type: string\n    default: ""\n', "  needed:\n    type: string\n"),  # E3017
+        _CHILD.replace("type: number", "type: json"),
+        "not: a template\n",
+    ],
+)
+def test_an_unchanged_template_resource_follows_its_child_file(tmp_path: Path, child_now: str):
+    parent, child = tmp_path / "parent.yaml", tmp_path / "child.yaml"
+    parent.write_text(_PARENT, encoding="utf-8")
+    child.write_text(_CHILD, encoding="utf-8")
+    options = Options(document_path=str(parent))
+    before = analyze(_PARENT, options)
+    child.write_text(child_now, encoding="utf-8")
+    os.utime(child, (1, 1))  # another version on disk, whatever the clock's resolution
+    text = _PARENT.replace("description: d", "description: dx")  # an edit elsewhere: the resources are taken
+    incremental = analyze(text, options, before.parsed)
+    assert facts(incremental.diagnostics) == facts(analyze(text, options).diagnostics)
+    assert str(child) in incremental.read_files

@@ -143,3 +143,20 @@ def test_a_reading_whose_pieces_moved_says_it_is_out_of_date():
     assert not first.out_of_date
     moved = parse("# a comment\n" + text, base=again)
     assert again.out_of_date and not moved.out_of_date
+
+
+def test_large_entries_read_entry_by_entry_stay_the_same_objects_after_an_edit_elsewhere():
+    # Two resources whose `properties` are large enough to be read entry by entry: one key at one depth each.
+    def resource(name: str) -> str:
+        lines = "".join(f"      p{i}: {{get_param: a}}  # {'x' * 40}\n" for i in range(120))
+        return f"  {name}:\n    type: OS::Heat::Value\n    properties:\n{lines}"
+
+    text = "parameters:\n  a:\n    type: string\n    description: d\nresources:\n" + resource("r1") + resource("r2")
+    first = parse(text)
+    edited = text.replace("description: d", "description: dx")
+    second = parse(edited, base=first)
+    for name in ("r1", "r2"):
+        before, after = first.root.get("resources").pair(name), second.root.get("resources").pair(name)
+        assert after is before  # the earlier reading's pair, moved: what was derived from it can be taken
+        assert after.value.pair("properties") is before.value.pair("properties")
+    assert difference(second.root, parse(edited).root) is None

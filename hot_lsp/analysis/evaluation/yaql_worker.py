@@ -7,6 +7,7 @@ stdout. It exits when stdin closes (its parent went away).
 from __future__ import annotations
 
 import pickle
+import signal
 import sys
 from typing import Any, BinaryIO
 
@@ -39,11 +40,15 @@ def _answer(expression: str, data: Any, seconds: float) -> tuple[Any, ...]:
     from .yaql_engine import evaluate_here
 
     try:
-        return ("value", evaluate_here(expression, data, seconds))
+        return ("value", evaluate_here(expression, data, seconds, alarm=_ALARM))
     except HeatError as error:
         return ("error", isinstance(error, Stop), error.message, error.code)
     except MemoryError:
         return ("error", False, "Expression consumed too much memory", "E8010")
+
+
+# The helper answers on its main thread, where a SIGALRM timer can stop an expression at no cost while it runs.
+_ALARM = hasattr(signal, "setitimer")
 
 
 def main() -> int:

@@ -154,12 +154,26 @@ class PropertyChecker:
         # Mappings written like a call that Heat reads as data (a misspelt or too new function name...).
         self.look_alikes = {id(look.node): look for look in model.look_alikes}
         self.disabled = disabled_resources(model)
+        # The type of each parameter a get_param named, as judging the entry read it (see :meth:`still`).
+        self.reads: dict[object, object] = {}
         # Per resource being checked:
         self.name = ""
         self.rtype: ResourceType | None = None
         self.lenient = False
         self.severity = 0
         self.note = ""
+
+    def still(self, reads: tuple[tuple[object, object], ...]) -> bool:
+        """Whether the parameters an entry's judging read (``reads``, from :attr:`reads`) have those types still."""
+        parameters = self.model.parameters
+        for name, then in reads:
+            if not isinstance(name, str):
+                continue  # (a subclass's own reads: it checks them)
+            entry = parameters.get(name)
+            now = entry.scalar("type") if entry is not None else None
+            if type(now) is not type(then) or now != then:
+                return False
+        return True
 
     # -- reporting -----------------------------------------------------------------------------------------
 
@@ -427,6 +441,7 @@ class PropertyChecker:
             return  # a path into the parameter gives a part of it: not judged
         entry = self.model.parameters.get(args.value)
         param_type = entry.scalar("type") if entry is not None else None
+        self.reads[args.value] = param_type
         if not isinstance(param_type, str):
             return
         gives = _PARAMETER_GIVES.get(param_type)

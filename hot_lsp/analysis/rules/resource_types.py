@@ -18,14 +18,16 @@ What is certain is an error; what is not is left alone:
 from __future__ import annotations
 
 import re
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial
+from typing import Any
 
 from ... import spec
 from ...document import WARNING, Mapping, QuickFix, Scalar, Sequence
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
 from ..dependencies import if_branches, is_external
-from ..model import FunctionCall, TemplateModel
+from ..entry_findings import Reads, judge_entry
+from ..model import Entry, EntryMemo, FunctionCall, TemplateModel
 from ..report import AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
 from ..type_resolution import ResolvedKind
@@ -68,9 +70,9 @@ def check(model: TemplateModel, report: Reporter) -> None:
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
     checker = ResourceChecker(model, report)
+    memo: EntryMemo[Any] = EntryMemo(model, (check, "resources"))
     for name, entry in model.resources.items():
-        if entry.body is not None:
-            checker.resource(name, entry.body)
+        checker.judged(memo, name, entry)
     checker.attributes()
 
 
@@ -92,6 +94,34 @@ class ResourceChecker(PropertyChecker):
 
     def resolve(self, type_name: str, resource: str | None = None) -> tuple[ResolvedKind, ResourceType | None]:
         return self.model.resolve_type(type_name, resource)
+
+    def judged(self, memo: EntryMemo[Any], name: str, entry: Entry) -> None:
+        """:meth:`resource` of one entry, or the findings it gave in the earlier model: the same nodes, resolved to
+        the same type, left out by Heat or not as then, and the parameters it named of the same types (an edit
+        elsewhere changes none of that, and judging a large resource's properties again is most of this rule)."""
+        body = entry.body
+        if body is None:
+            return
+        type_node = body.get("type")
+        if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str) and type_node.value):
+            return
+        kind, rtype = self.resolve(type_node.value, name)
+        if kind == "unknown" or rtype is None:
+            self.resource(name, body)  # judged each time: its message lists what the catalogue and registry have
+            return
+        judge_entry(
+            memo, entry, self.report, (name in self.disabled, kind, rtype), partial(self._judge, name, body), self.still
+        )
+        if name not in self.disabled:
+            self.types[name] = rtype
+
+    def _judge(self, name: str, body: Mapping, report: Reporter) -> tuple[Reads, None]:
+        saved, self.report, self.reads = self.report, report, {}
+        try:
+            self.resource(name, body)
+        finally:
+            self.report = saved
+        return tuple(self.reads.items()), None
 
     def resource(self, name: str, body: Mapping) -> None:
         type_node = body.get("type")

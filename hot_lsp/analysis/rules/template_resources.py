@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
@@ -37,7 +38,9 @@ from ...spec.resource_types import PropertySchema, ResourceType
 from ..codes import define
 from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
-from ..model import TemplateModel
+from ..entry_findings import Reads, judge_entry
+from ..model import Entry, EntryMemo, TemplateModel
+from ..registry import Resolution
 from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
 from ..result import Analysis
 from ..suggest import did_you_mean
@@ -93,9 +96,10 @@ def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
     checker = _TemplateChecker(model, report, around)
+    memo: EntryMemo[Any] = EntryMemo(model, (check, "resources"))
     for name, entry in model.resources.items():
         if entry.body is not None:
-            checker.resource(name, entry.body)
+            checker.judged(memo, name, entry)
     checker.attributes()
 
 
@@ -125,6 +129,52 @@ class _TemplateChecker(PropertyChecker):
 
     # -- resources ---------------------------------------------------------------------------------------------
 
+    def judged(self, memo: EntryMemo[Any], name: str, entry: Entry) -> None:
+        """:meth:`resource` of one entry, or the findings it gave in the earlier model: the same nodes, left out by
+        Heat or not as then, the same environments and catalogue, its types resolving to the same children (the
+        same files, read once per version) or types, and the parameters it named of the same types."""
+        assert entry.body is not None
+        around = self.around
+        given = (name in self.disabled, around.environments_known, around.parameter_defaults, self.catalogue)
+        kept = judge_entry(memo, entry, self.report, given, partial(self._judge, name, entry.body), self.still)
+        if isinstance(kept, ChildTemplate):
+            self.children[name] = kept
+        elif isinstance(kept, _Group):
+            self.groups[name] = kept
+
+    def _judge(self, name: str, body: Mapping, report: Reporter) -> tuple[Reads, object]:
+        saved, self.report, self.reads = self.report, report, {}
+        try:
+            self.resource(name, body)
+        finally:
+            self.report = saved
+        kept = self.children.pop(name, None) or self.groups.pop(name, None)
+        return tuple(self.reads.items()), kept
+
+    def still(self, reads: Reads) -> bool:
+        if not super().still(reads):
+            return False
+        for key, then in reads:
+            if isinstance(key, tuple):
+                look, type_name, resource = key
+                if look == "child":
+                    now: object = _child_said(self.around.child(type_name, resource))
+                    if not _same_child(now, then):
+                        return False
+                elif _resolution_said(self.around.registry.resolve(type_name, resource)) != then:
+                    return False
+        return True
+
+    def _child(self, type_name: str, resource: str | None) -> ChildTemplate | None:
+        child = self.around.child(type_name, resource)
+        self.reads[("child", type_name, resource)] = _child_said(child)
+        return child
+
+    def _resolve(self, type_name: str, resource: str | None) -> Resolution:
+        resolved = self.around.registry.resolve(type_name, resource)
+        self.reads[("resolve", type_name, resource)] = _resolution_said(resolved)
+        return resolved
+
     def resource(self, name: str, body: Mapping) -> None:
         type_node = body.get("type")
         if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str) and type_node.value):
@@ -135,12 +185,12 @@ class _TemplateChecker(PropertyChecker):
         self.prefix, self.index_var = "", None
         if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
             return  # Heat adopts an existing resource and validates nothing of its definition
-        child = self.around.child(type_node.value, name)
+        child = self._child(type_node.value, name)
         if child is not None:
             if self.template_resource(body, type_node, child) and not off:
                 self.children[name] = child
             return
-        resolved = self.around.registry.resolve(type_node.value, name)
+        resolved = self._resolve(type_node.value, name)
         group = definition_group(resolved.name) if resolved.kind == "type" else None
         if group is not None:
             self.group(name, body, resolved.name, group)
@@ -224,12 +274,12 @@ class _TemplateChecker(PropertyChecker):
         self.prefix = f"properties.{kind.definition}."
         self.index_var = _index_var(properties, kind)
         members: ChildTemplate | ResourceType | None = None
-        child = self.around.child(member_type, None)
+        child = self._child(member_type, None)
         if child is not None:
             if self.template_resource(definition, member_node, child):
                 members = child
         else:
-            resolved = self.around.registry.resolve(member_type, None)
+            resolved = self._resolve(member_type, None)
             found = self.catalogue.get(resolved.name) if resolved.kind == "type" else None
             members = found if found is not None and not found.any_attribute else None
         if name not in self.disabled:
@@ -371,6 +421,23 @@ def group_size(properties: Node | None, kind: GroupType) -> int | None:
         except ValueError:
             return None
     return kind.default_size
+
+
+def _child_said(child: ChildTemplate | None) -> object:
+    """What judging a resource takes from the child its type resolves to (compared by :func:`_same_child`)."""
+    return None if child is None else (child.resolution, child.path, child.loaded)
+
+
+def _same_child(now: object, then: object) -> bool:
+    if now is None or then is None:
+        return now is then
+    assert isinstance(now, tuple) and isinstance(then, tuple)
+    # The same resolution and path, and the very file read then (files are read once per version on disk).
+    return now[0] == then[0] and now[1] == then[1] and now[2] is then[2]
+
+
+def _resolution_said(resolved: Resolution) -> tuple[str, str]:
+    return (resolved.kind, resolved.name)
 
 
 def _index_var(properties: Node | None, kind: GroupType) -> str | None:
