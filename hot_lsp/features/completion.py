@@ -67,6 +67,7 @@ from .hover import (
 from .resource_type_completion import ResourceTypeCompletion, type_items
 from .snapshot import Snapshot
 from .snippets import escape_snippet
+from .suppression import suppression_completion
 
 # The functions people reach for most, first; the rest follow by name.
 _FUNCTION_ORDER = (
@@ -133,6 +134,10 @@ def completion(
     so long docs are left out of the list and sent by ``completion_docs.resolve`` for the item the user looks at.
     """
     analysis = snapshot.analysis
+    if analysis.kind in ("template", "environment") or snapshot.last_good is not None:
+        in_comment = suppression_completion(snapshot, params.position)  # `# hot-lsp: disable=` codes
+        if in_comment is not None:
+            return in_comment
     offset = snapshot.offset(params.position)
     parsed = analysis.parsed
     cursor = cursor_at(analysis.text, parsed.lines, parsed.root, offset)
