@@ -21,7 +21,7 @@ def selection_ranges(snapshot: Snapshot, params: types.SelectionRangeParams) -> 
 def _chain(snapshot: Snapshot, position: types.Position) -> types.SelectionRange:
     text = snapshot.text
     offset = snapshot.offset(position)
-    spans: list[tuple[int, int]] = [(0, len(text.rstrip()))]
+    spans: list[tuple[int, int]] = [(0, max(len(text.rstrip()), min(offset, len(text))))]
     memo: dict[int, int] = {}
     node: Node | None = snapshot.analysis.parsed.root
     for _ in range(_MAX_DEPTH):

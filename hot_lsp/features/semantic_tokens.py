@@ -127,12 +127,14 @@ def _resource_spans(model: TemplateModel, text: str) -> list[tuple[int, int, int
         if not isinstance(attribute, Scalar) or not isinstance(attribute.value, str):
             continue
         modifiers = _READONLY
-        entry = model.resources.get(owner.value) if isinstance(owner, Scalar) and isinstance(owner.value, str) else None
-        type_node = entry.get("type") if entry is not None else None
-        if entry is not None and isinstance(type_node, Scalar) and isinstance(type_node.value, str):
-            _, resource_type = model.resolve_type(type_node.value, entry.name)
-            schema = resource_type.attributes.get(attribute.value) if resource_type is not None else None
-            if schema is not None and _retired(schema.support_status):
+        owner_entry = (
+            model.resources.get(owner.value) if isinstance(owner, Scalar) and isinstance(owner.value, str) else None
+        )
+        owner_type = owner_entry.get("type") if owner_entry is not None else None
+        if owner_entry is not None and isinstance(owner_type, Scalar) and isinstance(owner_type.value, str):
+            _, resource_type = model.resolve_type(owner_type.value, owner_entry.name)
+            readable = resource_type.attributes.get(attribute.value) if resource_type is not None else None
+            if readable is not None and _retired(readable.support_status):
                 modifiers |= _DEPRECATED
         start, end = token_span(text, attribute)
         spans.append((start, end, _TYPE["property"], modifiers))
