@@ -217,6 +217,18 @@ async def bench_requests(client: Client, figures: Figures, label: str, name: str
         samples.append((time.perf_counter() - began) * 1000)
     await typist.settle()
     figures.add(f"{title}: didChange + completion at once", label, samples)
+
+    # Semantic tokens of a new text (they are kept per analysis): each after an edit's diagnostics arrived.
+    samples = []
+    for _ in range(min(runs, 20)):
+        arrived = client.expect(uri, typist.version + 1)
+        typist.edit()
+        await asyncio.wait_for(arrived, WAIT_S)
+        began = time.perf_counter()
+        await client.text_document_semantic_tokens_full_async(types.SemanticTokensParams(document))
+        samples.append((time.perf_counter() - began) * 1000)
+    await typist.settle()
+    figures.add(f"{title}: semantic tokens of a new version", label, samples)
     client.close(uri)
 
 

@@ -9,7 +9,8 @@ from collections.abc import Iterable
 
 from ..document import Diagnostic, LineIndex
 
-_COMMENT = re.compile(r"(?:^|\s)#\s*hot-lsp:\s*disable(-file)?\s*=\s*([A-Za-z0-9_, ]+)")
+# group 1: "-file" for a whole-file comment; group 2: the codes as written
+COMMENT = re.compile(r"(?:^|\s)#\s*hot-lsp:\s*disable(-file)?\s*=\s*([A-Za-z0-9_, ]+)")
 
 
 def apply_suppressions(diagnostics: Iterable[Diagnostic], text: str, lines: LineIndex) -> list[Diagnostic]:
@@ -18,7 +19,7 @@ def apply_suppressions(diagnostics: Iterable[Diagnostic], text: str, lines: Line
         return diagnostics
     whole_file: set[str] = set()
     by_line: dict[int, set[str]] = {}
-    for match in _COMMENT.finditer(text):
+    for match in COMMENT.finditer(text):
         codes = {c.strip().upper() for c in match.group(2).split(",") if c.strip()}
         if match.group(1):
             whole_file |= codes

@@ -18,6 +18,8 @@ What each fix does:
   item of its own, right after it;
 - ``quote`` (``spans``): writes the name at the range, and at each span (its uses), in single quotes.
 
+After them, for every hot-lsp diagnostic, "Disable CODE on this line" / "in this file" (``suppression``).
+
 At most one action per diagnostic is preferred: the suggestion the rule's own fix agrees with, else a lone
 suggestion, else the rule's fix when no suggestion is offered. Inserted lines follow the document's
 indentation and line ends.
@@ -33,6 +35,7 @@ from .. import spec
 from ..document import FixKind, Mapping, Node, QuickFix, Scalar, Sequence
 from ._targets import content_end, entry_end, replace_scalar, written_as
 from .snapshot import Snapshot
+from .suppression import disable_actions
 
 QUICK_FIX = types.CodeActionKind.QuickFix
 MAX_SUGGESTIONS = 5
@@ -54,6 +57,7 @@ def code_actions(snapshot: Snapshot, params: types.CodeActionParams) -> list[typ
         data = _data_of(snapshot, diagnostic)
         if data:
             actions.extend(_fixes(snapshot, diagnostic, data))
+    actions.extend(disable_actions(snapshot, params.context.diagnostics))  # after the real fixes
     return actions
 
 

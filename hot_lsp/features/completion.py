@@ -6,12 +6,15 @@ insert it. Names (parameters, resources, conditions) and the version come from t
 model, or also from the last one that parsed when the text is broken. Resource types, property
 names and values and ``get_attr`` attribute names come from the resource type catalogue of the
 snapshot's settings (``resource_type_completion``); environment files have their own module
-(``environment_completion``). Every edit replaces the typed word on the cursor's line (a type
+(``environment_completion``). File paths (``get_file``, a ``type`` naming a template) are listed below the
+template's folder by ``environment_templates.template_paths``. Every edit replaces the typed word on the cursor's line (a type
 name with its colons) and nothing else. Items become LSP items for the client in
 ``completion_items``; long docs may be left for completionItem/resolve (``completion_docs``).
 """
 
 from __future__ import annotations
+
+import os
 
 from lsprotocol import types
 
@@ -32,8 +35,10 @@ from ..analysis.locate import (
 )
 from ..document import Mapping, Scalar
 from ..spec import TemplateVersion
+from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
+from ._targets import document_path
 from .completion_docs import custom_constraint_doc, function_ref, key_doc
 from .completion_items import (
     FUNCTIONS,
@@ -50,6 +55,7 @@ from .completion_items import (
     word_length,
 )
 from .environment_completion import environment_items, new_environment_items
+from .environment_templates import template_paths
 from .hover import (
     describe_condition,
     describe_function,
@@ -61,6 +67,7 @@ from .hover import (
 from .resource_type_completion import ResourceTypeCompletion, type_items
 from .snapshot import Snapshot
 from .snippets import escape_snippet
+from .suppression import suppression_completion
 
 # The functions people reach for most, first; the rest follow by name.
 _FUNCTION_ORDER = (
@@ -127,6 +134,10 @@ def completion(
     so long docs are left out of the list and sent by ``completion_docs.resolve`` for the item the user looks at.
     """
     analysis = snapshot.analysis
+    if analysis.kind in ("template", "environment") or snapshot.last_good is not None:
+        in_comment = suppression_completion(snapshot, params.position)  # `# hot-lsp: disable=` codes
+        if in_comment is not None:
+            return in_comment
     offset = snapshot.offset(params.position)
     parsed = analysis.parsed
     cursor = cursor_at(analysis.text, parsed.lines, parsed.root, offset)
@@ -457,12 +468,40 @@ class _Collector:
             )
         elif len(path) == 3 and path[0] == "resources" and path[2] == "type":
             items.extend(type_items(self.snapshot.catalogue))
+            if "::" not in cursor.prefix:
+                items.extend(self._paths(TEMPLATE_SUFFIXES, "template", after=5000))
         elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":
             items.extend(self.resource_types.property_values())
         call = self.place.call
         if call is not None and call.function.slot(self.place.arguments) == "attribute":
             items.extend(self.resource_types.attributes())
+        if call is not None and call.name == "get_file" and self.place.arguments == ():
+            items.extend(self._paths(None, "file"))
         return items
+
+    def _paths(self, suffixes: tuple[str, ...] | None, what: str, *, after: int = 0) -> list[Item]:
+        """Files (ending in ``suffixes``; None: any) and folders below the template's folder, as the typed value
+        continues them (folders first; never the template itself): ``type`` names a template heatclient sends
+        along, ``get_file`` any file. ``after``: the rank to start from (a ``type`` offers its types first)."""
+        own = document_path(self.snapshot.uri)
+        typed = self.cursor.prefix
+        if own is None or "://" in typed or typed.startswith(("/", "~")):
+            return []
+        folder = os.path.dirname(os.path.abspath(own))
+        found = template_paths(own, typed, self.snapshot.files, suffixes)
+        return [
+            Item(
+                path,
+                Kind.Folder if is_folder else Kind.File,
+                path,
+                VALUES,
+                after + rank,
+                "folder" if is_folder else what,
+                filter=path,
+            )
+            for rank, (path, is_folder) in enumerate(found)
+            if is_folder or os.path.normpath(os.path.join(folder, path)) != os.path.abspath(own)
+        ]
 
     def _parameters(self) -> list[Item]:
         items = []

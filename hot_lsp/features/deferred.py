@@ -17,11 +17,13 @@ if TYPE_CHECKING:
     from .completion_docs import resolve
     from .definition import definition
     from .folding import folding_ranges
+    from .highlight import document_highlight
     from .hover import hover
     from .inlay_hints import inlay_hints
     from .links import document_links
     from .references import references
     from .rename import prepare_rename, rename
+    from .selection_ranges import selection_ranges
     from .semantic_tokens import semantic_tokens, semantic_tokens_range
     from .signature_help import signature_help
     from .symbols import document_symbols, workspace_symbols
@@ -41,12 +43,14 @@ else:
     resolve = _deferred("completion_docs", "resolve")
     definition = _deferred("definition", "definition")
     folding_ranges = _deferred("folding", "folding_ranges")
+    document_highlight = _deferred("highlight", "document_highlight")
     hover = _deferred("hover", "hover")
     inlay_hints = _deferred("inlay_hints", "inlay_hints")
     document_links = _deferred("links", "document_links")
     references = _deferred("references", "references")
     prepare_rename = _deferred("rename", "prepare_rename")
     rename = _deferred("rename", "rename")
+    selection_ranges = _deferred("selection_ranges", "selection_ranges")
     semantic_tokens = _deferred("semantic_tokens", "semantic_tokens")
     semantic_tokens_range = _deferred("semantic_tokens", "semantic_tokens_range")
     signature_help = _deferred("signature_help", "signature_help")
@@ -60,11 +64,13 @@ MODULES = (
     "completion_docs",
     "definition",
     "folding",
+    "highlight",
     "hover",
     "inlay_hints",
     "links",
     "references",
     "rename",
+    "selection_ranges",
     "semantic_tokens",
     "signature_help",
     "symbols",
@@ -83,6 +89,7 @@ __all__ = [
     "code_actions",
     "completion",
     "definition",
+    "document_highlight",
     "document_links",
     "document_symbols",
     "folding_ranges",
@@ -93,6 +100,7 @@ __all__ = [
     "references",
     "rename",
     "resolve",
+    "selection_ranges",
     "semantic_tokens",
     "semantic_tokens_range",
     "signature_help",

@@ -6,7 +6,8 @@
   (:func:`associated_templates`): the ones the registry maps, then those beside the environment and in the folder
   above it (TripleO keeps ``overcloud.yaml`` above ``environments/``); at most :data:`MAX_SCANNED` files;
 - the parameters those templates declare (``FileService.template_info``, kept per file version by the server);
-- template paths to complete below the environment's folder (:func:`template_paths`, bounded walk).
+- paths to complete below the document's folder (:func:`template_paths`, bounded walk; templates' ``type`` and
+  ``get_file`` values use it too).
 
 Files and folders are looked at only through the snapshot's :class:`FileService`; nothing here is written.
 """
@@ -128,25 +129,30 @@ def _environment_parameters(analysis: Analysis, uri: str, files: FileService) ->
 # -- template paths to complete ----------------------------------------------------------------------------------
 
 
-def template_paths(environment_path: str, typed: str, files: FileService) -> list[tuple[str, bool]]:
-    """``(path, is_folder)`` of template files (``.yaml``/``.template``) below the folder ``typed`` names so far,
-    relative to the environment's folder and starting with what was typed up to its last ``/``; also the folders
-    right there (with a trailing ``/``) and ``../`` to climb. At most MAX_LISTED, looking a few folders deep."""
+def template_paths(
+    document: str, typed: str, files: FileService, suffixes: tuple[str, ...] | None = TEMPLATE_SUFFIXES
+) -> list[tuple[str, bool]]:
+    """``(path, is_folder)`` of the files ending in ``suffixes`` (templates, ``.yaml``/``.template``, by default;
+    None: any file) below the folder ``typed`` names so far, relative to the document's folder and starting with
+    what was typed up to its last ``/``; also the folders right there (with a trailing ``/``) and ``../`` to
+    climb. Folders first, then files, each in walk order (nearest first, by name). At most MAX_LISTED, looking a
+    few folders deep. Environments complete registry values with it, templates ``type`` and ``get_file``."""
     head = typed[: typed.rfind("/") + 1]
-    base = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(environment_path)), head or "."))
+    base = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(document)), head or "."))
     if not files.is_dir(base):
         return []
+    folders: list[tuple[str, bool]] = []
     found: list[tuple[str, bool]] = []
     if all(part == ".." for part in head.split("/")[:-1]):
-        found.append((head + "../", True))
-    for relative, is_folder in _walk(base, files):
-        found.append((head + relative, is_folder))
-        if len(found) >= MAX_LISTED:
+        folders.append((head + "../", True))
+    for relative, is_folder in _walk(base, files, suffixes):
+        (folders if is_folder else found).append((head + relative, is_folder))
+        if len(folders) + len(found) >= MAX_LISTED:
             break
-    return found
+    return folders + found
 
 
-def _walk(base: str, files: FileService) -> Iterator[tuple[str, bool]]:
+def _walk(base: str, files: FileService, suffixes: tuple[str, ...] | None) -> Iterator[tuple[str, bool]]:
     queue: list[tuple[str, int]] = [("", 0)]
     folders_seen = 0
     while queue and folders_seen < _WALK_FOLDERS:
@@ -161,7 +167,7 @@ def _walk(base: str, files: FileService) -> Iterator[tuple[str, bool]]:
                     yield name + "/", True
                 if depth + 1 < _WALK_DEPTH:
                     queue.append((name + "/", depth + 1))
-            elif entry.name.endswith(TEMPLATE_SUFFIXES):
+            elif entry.is_file and (suffixes is None or entry.name.endswith(suffixes)):
                 yield name, False
 
 

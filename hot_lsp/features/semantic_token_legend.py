@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-TOKEN_TYPES = ["function", "parameter", "variable", "enumMember"]
-TOKEN_MODIFIERS = ["declaration", "defaultLibrary", "readonly"]
+# New entries go at the end: clients may cache the legend, so an index never changes meaning.
+TOKEN_TYPES = ["function", "parameter", "variable", "enumMember", "type", "property"]
+TOKEN_MODIFIERS = ["declaration", "defaultLibrary", "readonly", "deprecated"]
 LEGEND = types.SemanticTokensLegend(token_types=TOKEN_TYPES, token_modifiers=TOKEN_MODIFIERS)

@@ -1,5 +1,5 @@
-"""Semantic tokens: intrinsic function names, and the names of parameters, resources and conditions where
-they are defined and wherever they are referenced.
+"""Semantic tokens: intrinsic function names; the names of parameters, resources and conditions where they are
+defined and wherever they are referenced; resource types, property keys and the attributes ``get_attr`` reads.
 
 Token types and modifiers (``LEGEND``):
 
@@ -8,7 +8,10 @@ Token types and modifiers (``LEGEND``):
   ``readonly``;
 - ``variable``: a resource name;
 - ``enumMember``: a condition name;
-- ``declaration``: on the key that defines a parameter, resource or condition.
+- ``type``: a resource's ``type`` value;
+- ``property``: a key of a resource's ``properties``; with ``readonly``, the attribute a ``get_attr`` reads;
+- ``declaration``: on the key that defines a parameter, resource or condition;
+- ``deprecated``: on a type, property or attribute the catalogue marks DEPRECATED or HIDDEN (support_status).
 
 Tokens never span lines (a name written over several lines is left out) and their lengths count the
 negotiated position encoding's units.
@@ -19,15 +22,21 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .. import spec
+from ..analysis.model import TemplateModel
 from ..analysis.result import Analysis
+from ..document import Mapping, Scalar, Sequence
 from ..document.positions import Encoding
+from ..spec.resource_types import SupportStatus
 from ._targets import target_index, token_span
 from .semantic_token_legend import LEGEND as LEGEND  # the legend these tokens are read with
 from .semantic_token_legend import TOKEN_MODIFIERS, TOKEN_TYPES
 from .snapshot import Snapshot
 
 _TYPE = {name: index for index, name in enumerate(TOKEN_TYPES)}
-_DECLARATION, _DEFAULT_LIBRARY, _READONLY = (1 << index for index in range(len(TOKEN_MODIFIERS)))
+_MODIFIER = {name: 1 << index for index, name in enumerate(TOKEN_MODIFIERS)}
+_DECLARATION, _DEFAULT_LIBRARY, _READONLY, _DEPRECATED = (
+    _MODIFIER[name] for name in ("declaration", "defaultLibrary", "readonly", "deprecated")
+)
 _TYPE_OF_KIND = {"parameter": _TYPE["parameter"], "resource": _TYPE["variable"], "condition": _TYPE["enumMember"]}
 _PSEUDO = frozenset(spec.PSEUDO_PARAMETERS) | frozenset(spec.UNUSABLE_PSEUDO_PARAMETERS)
 
@@ -72,6 +81,7 @@ def _collect(analysis: Analysis, encoding: Encoding) -> list[Token]:
         elif target.kind == "parameter" and target.name in _PSEUDO:
             modifiers |= _DEFAULT_LIBRARY | _READONLY
         spans.append((start, end, _TYPE_OF_KIND[target.kind], modifiers))
+    spans.extend(_resource_spans(model, text))
     spans.sort()
     position = analysis.parsed.lines.position
     tokens: list[Token] = []
@@ -84,6 +94,55 @@ def _collect(analysis: Analysis, encoding: Encoding) -> list[Token]:
         tokens.append((line, character, _length(segment, encoding), token_type, modifiers))
         previous_end = end
     return tokens
+
+
+def _resource_spans(model: TemplateModel, text: str) -> list[tuple[int, int, int, int]]:
+    """Each resource's type value and property keys, and the attribute of each ``get_attr``; ``deprecated``
+    where the type the resource resolves to (through the registry) says so."""
+    spans: list[tuple[int, int, int, int]] = []
+    for name, entry in model.resources.items():
+        type_node = entry.get("type")
+        if not isinstance(type_node, Scalar) or not isinstance(type_node.value, str):
+            continue
+        _, resource_type = model.resolve_type(type_node.value, name)
+        modifiers = _DEPRECATED if resource_type is not None and _retired(resource_type.support_status) else 0
+        start, end = token_span(text, type_node)
+        spans.append((start, end, _TYPE["type"], modifiers))
+        properties = entry.get("properties")
+        if not isinstance(properties, Mapping):
+            continue
+        schemas = resource_type.properties if resource_type is not None else {}
+        for pair in properties.pairs:
+            key = pair.key
+            if not isinstance(key, Scalar) or not isinstance(key.value, str):
+                continue
+            schema = schemas.get(key.value)
+            modifiers = _DEPRECATED if schema is not None and _retired(schema.support_status) else 0
+            start, end = token_span(text, key)
+            spans.append((start, end, _TYPE["property"], modifiers))
+    for call in model.calls:
+        if call.name != "get_attr" or not isinstance(call.args, Sequence) or len(call.args.items) < 2:
+            continue
+        owner, attribute = call.args.items[0], call.args.items[1]
+        if not isinstance(attribute, Scalar) or not isinstance(attribute.value, str):
+            continue
+        modifiers = _READONLY
+        owner_entry = (
+            model.resources.get(owner.value) if isinstance(owner, Scalar) and isinstance(owner.value, str) else None
+        )
+        owner_type = owner_entry.get("type") if owner_entry is not None else None
+        if owner_entry is not None and isinstance(owner_type, Scalar) and isinstance(owner_type.value, str):
+            _, resource_type = model.resolve_type(owner_type.value, owner_entry.name)
+            readable = resource_type.attributes.get(attribute.value) if resource_type is not None else None
+            if readable is not None and _retired(readable.support_status):
+                modifiers |= _DEPRECATED
+        start, end = token_span(text, attribute)
+        spans.append((start, end, _TYPE["property"], modifiers))
+    return spans
+
+
+def _retired(status: SupportStatus) -> bool:
+    return status.deprecated or status.hidden
 
 
 def _length(segment: str, encoding: Encoding) -> int:

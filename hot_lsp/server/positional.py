@@ -1,9 +1,10 @@
 """Handlers of requests at a position: completion (and completionItem/resolve), hover, signature help, definition,
-references, prepareRename, rename, inlay hints and code actions.
+references, document highlight, selection ranges, prepareRename, rename, inlay hints and code actions.
 
 Each is answered for the text it was made against (``HotLanguageServer.pinned_snapshot``): if that text is
 replaced while the request waits for its analysis, the answer is ContentModified and the client asks again.
-Completion, its resolve, hover, signature help, definition, inlay hints and code actions are computed on the feature thread
+Completion, its resolve, hover, signature help, definition, highlight, selection ranges, inlay hints and code
+actions are computed on the feature thread
 (``HotLanguageServer.run_feature``): previews evaluate (yaql in the helper process, ``get_file``), and several read
 other files (child templates, the resource type catalogue, the templates an environment applies to). References,
 prepareRename and rename stay on the loop: they walk the workspace index, which only the loop may read. They first
@@ -19,12 +20,14 @@ from ..features.deferred import (
     code_actions,
     completion,
     definition,
+    document_highlight,
     hover,
     inlay_hints,
     prepare_rename,
     references,
     rename,
     resolve,
+    selection_ranges,
     signature_help,
 )
 from .client_capabilities import (
@@ -50,6 +53,8 @@ def register(server: HotLanguageServer) -> None:
     server.feature(types.TEXT_DOCUMENT_SIGNATURE_HELP, signature_options)(handle_signature_help)
     server.feature(types.TEXT_DOCUMENT_DEFINITION)(handle_definition)
     server.feature(types.TEXT_DOCUMENT_REFERENCES)(handle_references)
+    server.feature(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT)(handle_document_highlight)
+    server.feature(types.TEXT_DOCUMENT_SELECTION_RANGE)(handle_selection_range)
     server.feature(types.TEXT_DOCUMENT_PREPARE_RENAME)(handle_prepare_rename)
     server.feature(types.TEXT_DOCUMENT_RENAME)(handle_rename)
     server.feature(types.TEXT_DOCUMENT_INLAY_HINT, types.InlayHintOptions(resolve_provider=False))(handle_inlay_hint)
@@ -139,6 +144,36 @@ async def handle_references(ls: HotLanguageServer, params: types.ReferenceParams
         None,
         uri=snapshot.uri,
         position=params.position,
+    )
+
+
+async def handle_document_highlight(
+    ls: HotLanguageServer, params: types.DocumentHighlightParams
+) -> list[types.DocumentHighlight] | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return await ls.run_feature(
+        types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT,
+        lambda: document_highlight(snapshot, params),
+        None,
+        snapshot=snapshot,
+        position=params.position,
+    )
+
+
+async def handle_selection_range(
+    ls: HotLanguageServer, params: types.SelectionRangeParams
+) -> list[types.SelectionRange] | None:
+    snapshot = await ls.pinned_snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    return await ls.run_feature(
+        types.TEXT_DOCUMENT_SELECTION_RANGE,
+        lambda: selection_ranges(snapshot, params),
+        None,
+        snapshot=snapshot,
+        position=params.positions[0] if params.positions else None,
     )
 
 

@@ -78,20 +78,71 @@ def test_functions_names_and_declarations() -> None:
         "not:function+defaultLibrary",
         "big:enumMember",
         "server:variable+declaration",
+        "OS::Nova::Server:type",
         "small:enumMember",
+        "flavor:property",
         "get_param:function+defaultLibrary",
         "flavor:parameter",  # inside its quotes
+        "name:property",
         "get_param:function+defaultLibrary",
         "OS::stack_name:parameter+defaultLibrary+readonly",
+        "user_data:property",
         "port:variable+declaration",
+        "OS::Neutron::Port:type",
         "server:variable",
         "if:function+defaultLibrary",
         "big:enumMember",
         "get_attr:function+defaultLibrary",
         "server:variable",
+        "first_address:property+readonly+deprecated",  # Heat deprecated it for `networks`
         "get_param:function+defaultLibrary",
         "missing:parameter",
     ]
+
+
+def test_deprecated_types_properties_and_attributes() -> None:
+    fixture = """
+        heat_template_version: 2018-08-31
+        resources:
+          alarm:
+            type: OS::Aodh::Alarm
+            properties: {meter_name: cpu}
+          server:
+            type: "OS::Nova::Server"
+            properties:
+              personality: {}
+              flavor: m1
+          value:
+            type: OS::Heat::Value
+            properties: {value: {get_attr: [server, accessIPv4]}}
+          nested:
+            type: child.yaml
+            properties: {size: 2}
+          other:
+            type: OS::Heat::Value
+            properties: {value: {get_attr: [nested, out]}}
+        """
+    assert [token for token in shown(snap(fixture)) if "variable" not in token and "function" not in token] == [
+        "OS::Aodh::Alarm:type+deprecated",
+        "meter_name:property",
+        "OS::Nova::Server:type",  # inside its quotes
+        "personality:property+deprecated",
+        "flavor:property",
+        "OS::Heat::Value:type",
+        "value:property",
+        "accessIPv4:property+readonly+deprecated",
+        "child.yaml:type",  # a template resource: no catalogue entry, no modifier
+        "size:property",
+        "OS::Heat::Value:type",
+        "value:property",
+        "out:property+readonly",
+    ]
+
+
+def test_legend_keeps_its_first_indices() -> None:
+    """Clients may cache the legend: the types and modifiers of earlier releases keep their indices."""
+    assert LEGEND.token_types[:4] == ["function", "parameter", "variable", "enumMember"]
+    assert LEGEND.token_modifiers[:3] == ["declaration", "defaultLibrary", "readonly"]
 
 
 def test_encoding_is_relative_and_sorted() -> None:
@@ -143,6 +194,7 @@ def test_range_request() -> None:
     )
     assert shown(snapshot, semantic_tokens_range(snapshot, params)) == [
         "server:variable+declaration",
+        "OS::Nova::Server:type",
         "small:enumMember",
     ]
 
@@ -175,9 +227,12 @@ def test_aliases_add_no_tokens_of_their_own() -> None:
     assert shown(snap(fixture)) == [
         "net:parameter+declaration",
         "a:variable+declaration",
+        "OS::Neutron::Port:type",
+        "network:property",  # once: b's properties are the same nodes
         "get_param:function+defaultLibrary",
         "net:parameter",
         "b:variable+declaration",
+        "OS::Neutron::Port:type",
     ]
 
 
