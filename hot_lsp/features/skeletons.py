@@ -176,7 +176,7 @@ class TypeSkeletons:
                 "resource",
                 Kind.Snippet,
                 f"${{1:name}}:\n{' ' * inner}type: ${{2:OS::Heat::None}}$0",
-                KEYS,
+                NAMES,
                 0,
                 "a new resource",
                 snippet=True,
