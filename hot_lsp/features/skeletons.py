@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Collection
 from dataclasses import replace
 from itertools import count
 
@@ -23,6 +24,7 @@ from .. import spec
 from ..analysis.cursor import Cursor
 from ..analysis.locate import KnownNames, lookup
 from ..analysis.required_properties import ParameterIndex, parameter_index, required_properties, value_options
+from ..analysis.result import Analysis
 from ..analysis.template_resources import template_interface
 from ..document import Mapping, Node
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
@@ -85,6 +87,11 @@ def _required_by_type(catalogue: Catalogue) -> dict[str, list[PropertySchema]]:
     return found
 
 
+def _memo(analysis: Analysis) -> dict[tuple[object, ...], list[Item]]:
+    """Skeleton items already built for an analysis (few keys: a document's type lines share one column)."""
+    return {}
+
+
 class TypeSkeletons:
     """Resource types offered at one cursor, each with the required properties it brings."""
 
@@ -107,15 +114,28 @@ class TypeSkeletons:
         extra = self._template_items()
         if not self._skeleton_fits():
             return [*items, *(item for item, _ in extra)]
-        required = self.snapshot.catalogue.derive(_required_by_type)
         column = len(cursor.line_text) - len(cursor.line_text.lstrip(" "))
-        found: list[Item] = []
-        for item in items:
-            props = required.get(item.label)
-            found.append(item if props is None else self._with_properties(item, props, column))
+        found = self._catalogue_skeletons(items, column)
         for item, props in extra:
             found.append(self._with_properties(item, props, column) if props else item)
         return found
+
+    def _catalogue_skeletons(self, items: tuple[Item, ...], column: int) -> list[Item]:
+        """The catalogue's items with their skeletons, built once per analysis, column and step (the parameters
+        they offer are the analysis's; the last good one's too when the text is broken)."""
+        snapshot = self.snapshot
+        catalogue = snapshot.catalogue
+        memo = snapshot.analysis.derive(_memo)
+        last_good = None if snapshot.analysis.parsed.syntax_ok else id(snapshot.last_good)
+        key = (id(catalogue), id(items), column, self.step, last_good)
+        found = memo.get(key)
+        if found is None:
+            required = catalogue.derive(_required_by_type)
+            found = memo[key] = [
+                item if (props := required.get(item.label)) is None else self._with_properties(item, props, column)
+                for item in items
+            ]
+        return list(found)
 
     def _with_properties(self, item: Item, props: list[PropertySchema], column: int) -> Item:
         block = properties_block(props, self.parameters, column, self.step, count(1))
@@ -166,31 +186,32 @@ class TypeSkeletons:
     def resource_entry_items(self, items: tuple[Item, ...]) -> list[Item]:
         """A new resource typed as a key under ``resources:``: each type as the whole entry (a name to fill in,
         ``type:`` and the required ``properties:``), and a blank entry."""
-        cursor = self.cursor
-        column = cursor.column
-        inner = column + self.step
-        taken = set(self.names.resources)
-        required = self.snapshot.catalogue.derive(_required_by_type)
-        found = [
-            Item(
-                "resource",
-                Kind.Snippet,
-                f"${{1:name}}:\n{' ' * inner}type: ${{2:OS::Heat::None}}$0",
-                NAMES,
-                0,
-                "a new resource",
-                snippet=True,
-            )
-        ]
-        extra = self._template_items()
-        for item, props in [*((item, required.get(item.label)) for item in items), *extra]:
-            stops = count(2)
-            name = _unique(_resource_name(item.label), taken)
-            text = f"${{1:{escape_snippet(name)}}}:\n{' ' * inner}type: {escape_snippet(item.label)}"
-            if props:
-                text += "\n" + properties_block(props, self.parameters, inner, self.step, stops)
-            found.append(replace(item, insert=text, snippet=True, detail=f"new resource: {item.detail or ''}"))
-        return found
+        inner = self.cursor.column + self.step
+        blank = Item(
+            "resource",
+            Kind.Snippet,
+            f"${{1:name}}:\n{' ' * inner}type: ${{2:OS::Heat::None}}$0",
+            NAMES,
+            0,
+            "a new resource",
+            snippet=True,
+        )
+        snapshot = self.snapshot
+        memo = snapshot.analysis.derive(_memo)
+        last_good = None if snapshot.analysis.parsed.syntax_ok else id(snapshot.last_good)
+        key = ("entry", id(snapshot.catalogue), id(items), inner, self.step, last_good)
+        entries = memo.get(key)
+        if entries is None:
+            required = snapshot.catalogue.derive(_required_by_type)
+            entries = memo[key] = [self._entry(item, required.get(item.label), inner) for item in items]
+        return [blank, *entries, *(self._entry(item, props, inner) for item, props in self._template_items())]
+
+    def _entry(self, item: Item, props: list[PropertySchema] | None, inner: int) -> Item:
+        name = _unique(_resource_name(item.label), self.names.resources.keys())
+        text = f"${{1:{escape_snippet(name)}}}:\n{' ' * inner}type: {escape_snippet(item.label)}"
+        if props:
+            text += "\n" + properties_block(props, self.parameters, inner, self.step, count(2))
+        return replace(item, insert=text, snippet=True, detail=f"new resource: {item.detail or ''}")
 
 
 def _resource_name(type_name: str) -> str:
@@ -203,7 +224,7 @@ def _resource_name(type_name: str) -> str:
     return re.sub(r"[^a-z0-9_]+", "_", words).strip("_") or "resource"
 
 
-def _unique(name: str, taken: set[str]) -> str:
+def _unique(name: str, taken: Collection[str]) -> str:
     if name not in taken:
         return name
     number = 2
