@@ -523,6 +523,7 @@ def _check_custom(
     if name in spec.CUSTOM_CONSTRAINTS:
         return name
     suggestions = spec.nearest_custom_constraints(name)
+    replacement = None
     if name in spec.LEGACY_CUSTOM_CONSTRAINTS:
         replacement = spec.LEGACY_CUSTOM_CONSTRAINTS[name]
         advice = f" It was removed from Heat; use `{replacement}`." if replacement else " It was removed from Heat."
@@ -535,7 +536,7 @@ def _check_custom(
         value,
         f"Heat 27 has no custom constraint `{name}`, so every value fails with '… does not validate {name} "
         f"(constraint not found)' (unless a plugin registers it).{advice}",
-        QuickFix(suggestions=suggestions),
+        QuickFix(suggestions=[replacement] if replacement else suggestions),
     )
     return None
 

@@ -11,6 +11,7 @@ exact behaviour to copy.
 
 from __future__ import annotations
 
+import difflib
 import json
 import numbers
 import re
@@ -219,3 +220,46 @@ def _json(value: Any) -> str:
         return json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def nearest_valid(kind: str, definition: Any, param_type: str, value: Any) -> Any:
+    """The value closest to ``value`` that one constraint accepts, for a default to become (None when there is no
+    such obvious one): the nearest allowed value, a range's bound, a string cut to the longest length, the
+    nearest multiple of a modulo. Lists, patterns and too short strings have none."""
+    try:
+        if isinstance(value, list) or param_type in ("comma_delimited_list", "json"):
+            return None
+        if kind == "allowed_values":
+            return _nearest_allowed(definition, param_type, value)
+        if kind == "range" and param_type == "number":
+            number = str_to_num(value)
+            if definition.min is not None and number < definition.min:
+                return definition.min
+            if definition.max is not None and number > definition.max:
+                return definition.max
+            return None
+        if kind == "length" and isinstance(value, str) and definition.max is not None and len(value) > definition.max:
+            return value[: int(definition.max)]
+        if kind == "modulo" and param_type == "number":
+            number = str_to_num(value)
+            below = number - (number - definition.offset) % definition.step
+            candidates = sorted((below, below + definition.step), key=lambda c: abs(c - number))
+            return next((c for c in candidates if _modulo_failure(definition, c) is None), None)
+    except (ValueError, TypeError, OverflowError, ZeroDivisionError):
+        return None
+    return None
+
+
+def _nearest_allowed(allowed: tuple[Any, ...], param_type: str, value: Any) -> Any:
+    if not allowed:
+        return None
+    if param_type == "number":
+        number = str_to_num(value)
+        numbers_ = [(abs(str_to_num(item) - number), index) for index, item in enumerate(allowed)]
+        return allowed[min(numbers_)[1]]
+    if param_type == "string" and isinstance(value, str):
+        texts = [str(item) for item in allowed]
+        close = [t for t in texts if t.lower() == value.lower()] or difflib.get_close_matches(value, texts, 1, 0.0)
+        if close:
+            return allowed[texts.index(close[0])]
+    return allowed[0]

@@ -19,6 +19,8 @@ SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information"
 # replace: put ``text`` in place of the diagnostic's range (or of the offsets ``at``);
 # remove_key / remove_item: delete the entry, or the list item, the diagnostic starts at;
 # add_key: add ``key`` (with ``value``) to the entry whose key the diagnostic covers;
+# add_keys: add each of ``missing`` with the YAML text of ``values`` alongside: to the value of the key the diagnostic
+#   covers, or, with ``key``, to the map under ``key`` beside the value the diagnostic covers (made when absent);
 # declare_parameter: declare the parameter ``name`` (default: the text at the range) in ``parameters``;
 # raise_version / add_version: set heat_template_version to ``version``;
 # split_constraint: give each constraint kind of the entry the diagnostic is in a list item of its own;
@@ -28,6 +30,7 @@ FixKind = Literal[
     "remove_key",
     "remove_item",
     "add_key",
+    "add_keys",
     "declare_parameter",
     "raise_version",
     "add_version",
@@ -42,7 +45,8 @@ class QuickFix:
     """The machine-readable facts a quick fix for one diagnostic needs (the client gets them as its ``data``).
 
     ``suggestions``: did-you-mean names, each of which may replace the diagnostic's range; ``fix`` and its
-    fields: the rule's own fix (see FixKind). ``missing``: the keys a call lacks (for editors; no fix).
+    fields: the rule's own fix (see FixKind). ``missing``: the keys a call or a resource lacks (``add_keys``
+    adds them, with ``values``, YAML text, beside).
     """
 
     fix: FixKind | None = None
@@ -55,9 +59,10 @@ class QuickFix:
     value: str | None = None
     missing: Sequence[str] | None = None
     spans: Sequence[tuple[int, int]] | None = None  # other places the fix changes too (``quote``: the uses)
+    values: Sequence[str] | None = None  # ``add_keys``: the value of each of ``missing``
 
     def __post_init__(self) -> None:
-        for name in ("suggestions", "missing", "spans"):
+        for name in ("suggestions", "missing", "spans", "values"):
             value = getattr(self, name)
             if value is not None and not isinstance(value, tuple):
                 object.__setattr__(self, name, tuple(value))
@@ -81,7 +86,7 @@ class QuickFix:
         fields: dict[str, Any] = {}
         for name, key in _JSON_KEYS:
             value = data.get(key)
-            if name in ("suggestions", "missing"):
+            if name in ("suggestions", "missing", "values"):
                 if isinstance(value, list):
                     fields[name] = tuple(item for item in value if isinstance(item, str))
             elif name == "at":
@@ -113,6 +118,7 @@ _JSON_KEYS = (
     ("value", "value"),
     ("missing", "missing"),
     ("spans", "spans"),
+    ("values", "values"),
 )
 
 

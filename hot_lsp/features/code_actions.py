@@ -14,6 +14,9 @@ What each fix does:
 - ``remove_key`` / ``remove_item``: deletes the entry whose key, or the list item that, the diagnostic starts
   at; whole lines when it has them to itself;
 - ``add_key`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers;
+- ``add_keys`` (``missing``, ``values``, optional ``key``): adds the keys with their values to the map under the
+  key the diagnostic covers, or to the map under ``key`` beside the value it covers (E3017: a resource's
+  ``properties`` beside its type, written when absent);
 - ``split_constraint``: moves the constraint kind whose key the diagnostic covers out of its entry into a list
   item of its own, right after it;
 - ``quote`` (``spans``): writes the name at the range, and at each span (its uses), in single quotes.
@@ -34,12 +37,12 @@ from lsprotocol import types
 from .. import spec
 from ..document import FixKind, Mapping, Node, QuickFix, Scalar, Sequence
 from ._targets import content_end, entry_end, replace_scalar, written_as
+from .skeletons import indent_step
 from .snapshot import Snapshot
 from .suppression import disable_actions
 
 QUICK_FIX = types.CodeActionKind.QuickFix
 MAX_SUGGESTIONS = 5
-_DEFAULT_STEP = 2
 
 Edit = tuple[int, int, str]  # replace text[start:end] with the string
 
@@ -223,14 +226,8 @@ def _insert_section(text: str, root: Mapping, block: str) -> Edit:
 
 
 def _indent_step(text: str, root: Mapping) -> int:
-    """The document's indentation step: the column of the first entry of a block section."""
-    for pair in root.pairs:
-        value = pair.value
-        if isinstance(value, Mapping) and not value.flow and value.pairs and value.start > pair.key.end:
-            column = value.pairs[0].key.start - _line_start(text, value.pairs[0].key.start)
-            if column > 0:
-                return column
-    return _DEFAULT_STEP
+    """The document's indentation step (the one completion's skeletons use)."""
+    return indent_step(text, root)
 
 
 def _inner_step(text: str, section: Mapping) -> int | None:
@@ -373,6 +370,92 @@ def _add_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
     return None
 
 
+def _add_keys(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
+    """Add each of ``missing`` with its value (E3017's missing properties): to the map under the key the diagnostic
+    covers, or, with ``key``, to the map under ``key`` beside the value it covers (a resource's `properties`
+    beside its type), writing ``key`` too when it is absent."""
+    names, values = data.missing or (), data.values or ()
+    text = snapshot.text
+    root = snapshot.analysis.parsed.root
+    if not names or len(names) != len(values) or not isinstance(root, Mapping):
+        return None
+    entries = [f"{written_as(name, None)}: {value}" for name, value in zip(names, values, strict=True)]
+    title = f"Add {', '.join(names)}" if len(names) <= 3 else f"Add the {len(names)} missing keys"
+    if data.key is None:
+        found = _located(root, start, "key")
+        if found is None:
+            return None
+        mapping, index = found
+        assert isinstance(mapping, Mapping)
+        owner = mapping.pairs[index]
+    else:
+        holder = _holding_value(root, start)
+        if holder is None:
+            return None
+        owner = holder.pair(data.key)  # type: ignore[assignment]
+        if owner is None:
+            return title, [_new_key(text, root, holder, data.key, entries)]
+    edits = _into_map(text, root, owner.key, owner.value, entries)
+    return (title, edits) if edits is not None else None
+
+
+def _into_map(text: str, root: Mapping, key: Node, body: Node, entries: list[str]) -> list[Edit] | None:
+    """Edits adding ``entries`` (`key: value` lines) to ``body``, the value of ``key``."""
+    if isinstance(body, Mapping) and body.flow:
+        close = body.end - 1
+        if close < 0 or text[close] != "}":
+            return None
+        return [(close, close, f"{', ' if body.pairs else ''}{', '.join(entries)}")]
+    if isinstance(body, Mapping) and body.pairs:
+        column = body.pairs[0].key.start - _line_start(text, body.pairs[0].key.start)
+        at = _next_line_start(text, entry_end(text, key, body))
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        return [(at, at, lead + "".join(f"{' ' * column}{entry}\n" for entry in entries))]
+    if isinstance(body, Scalar) and body.value is None:
+        column = key.start - _line_start(text, key.start) + _indent_step(text, root)
+        lines = "\n".join(f"{' ' * column}{entry}" for entry in entries)
+        if body.start != body.end:  # `properties: ~`: the null goes
+            return [(key.end, body.end, f":\n{lines}")]
+        at = _next_line_start(text, key.end)
+        lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+        return [(at, at, f"{lead}{lines}\n")]
+    return None  # a value of another shape (a call, a list): nothing sensible to add to
+
+
+def _new_key(text: str, root: Mapping, holder: Mapping, key: str, entries: list[str]) -> Edit:
+    """``key:`` with ``entries`` below it, as the last entry of ``holder``."""
+    if holder.flow:
+        close = holder.end - 1
+        return close, close, f"{', ' if holder.pairs else ''}{key}: {{{', '.join(entries)}}}"
+    first = holder.pairs[0].key
+    column = first.start - _line_start(text, first.start)
+    step = _indent_step(text, root)
+    at = _next_line_start(text, content_end(text, holder))
+    lead = "" if at == 0 or text[at - 1] == "\n" else "\n"
+    lines = "".join(f"{' ' * (column + step)}{entry}\n" for entry in entries)
+    return at, at, f"{lead}{' ' * column}{key}:\n{lines}"
+
+
+def _holding_value(root: Node, offset: int) -> Mapping | None:
+    """The mapping with an entry whose value starts at ``offset`` (a resource's body, for its `type`)."""
+    node = root
+    for _ in range(10_000):
+        following: Node | None = None
+        if isinstance(node, Mapping):
+            for pair in node.pairs:
+                if pair.value.start == offset and isinstance(pair.value, Scalar):
+                    return node
+                if pair.value.start <= offset < pair.value.end:
+                    following = pair.value
+                    break
+        elif isinstance(node, Sequence):
+            following = next((item for item in node.items if item.start <= offset < item.end), None)
+        if following is None:
+            return None
+        node = following
+    return None
+
+
 def _located(root: Node, offset: int, want: str) -> tuple[Mapping | Sequence, int] | None:
     """The mapping and index of the entry whose key starts at ``offset`` (``want`` 'key'), or the list and
     index of the item that starts there (``want`` 'item'), found by descending the tree."""
@@ -483,6 +566,7 @@ MAKERS: dict[FixKind, Maker] = {
     "remove_key": _remove_key,
     "remove_item": _remove_item,
     "add_key": _add_key,
+    "add_keys": _add_keys,
     "declare_parameter": _declare_parameter,
     "raise_version": _set_version,
     "add_version": _set_version,

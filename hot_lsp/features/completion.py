@@ -65,6 +65,7 @@ from .hover import (
     describe_version,
 )
 from .resource_type_completion import ResourceTypeCompletion, type_items
+from .skeletons import TypeSkeletons, section_entry_items, template_item
 from .snapshot import Snapshot
 from .snippets import escape_snippet
 from .suppression import suppression_completion
@@ -151,7 +152,7 @@ def completion(
     ):
         items = environment_items(snapshot, cursor)
     elif analysis.kind == "other" and _is_new_file(analysis.text, cursor):
-        items = [_section_item("heat_template_version", cursor, 0, spec.LATEST)]
+        items = [_section_item("heat_template_version", cursor, 0, spec.LATEST), template_item()]
         if named_as_environment(snapshot.uri, snapshot.settings.environments):  # an environment's sections too
             items += new_environment_items(cursor)
     else:
@@ -300,6 +301,12 @@ class _Collector:
             ]
             return items
         section = path[0]
+        if (
+            len(path) == 1
+            and self.cursor.bare
+            and not (self.cursor.key_follows or self.cursor.quote or self.cursor.flow)
+        ):
+            return self._new_entries(str(section))
         if len(path) == 2 and section == "resources":
             found = [
                 (k, "resource", _RESOURCE_SHAPES, Kind.Property, "resource key")
@@ -343,6 +350,13 @@ class _Collector:
             for rank, (key, table, shapes, kind, what) in enumerate(found)
             if key not in present
         ]
+
+    def _new_entries(self, section: str) -> list[Item]:
+        """A new entry of a section: a blank one, and under ``resources`` each type as a whole resource."""
+        skeletons = TypeSkeletons(self.snapshot, self.cursor, self.names)
+        if section == "resources":
+            return skeletons.resource_entry_items(type_items(self.snapshot.catalogue))
+        return section_entry_items(section, self.cursor, skeletons.step, self.names)
 
     def _argument_keys(self) -> list[tuple[str, str | None, dict[str, str], Kind, str]]:
         place = self.place
@@ -467,7 +481,8 @@ class _Collector:
                 for rank, name in enumerate(spec.deletion_policies_for(self.version))
             )
         elif len(path) == 3 and path[0] == "resources" and path[2] == "type":
-            items.extend(type_items(self.snapshot.catalogue))
+            skeletons = TypeSkeletons(self.snapshot, self.cursor, self.names)
+            items.extend(skeletons.type_value_items(type_items(self.snapshot.catalogue)))
             if "::" not in cursor.prefix:
                 items.extend(self._paths(TEMPLATE_SUFFIXES, "template", after=5000))
         elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":

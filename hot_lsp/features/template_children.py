@@ -69,20 +69,23 @@ def template_files(snapshot: Snapshot) -> TemplateFiles:
 def child_of(snapshot: Snapshot, slot: TypeSlot, files: TemplateFiles | None = None) -> ChildAt | None:
     """The child template ``slot``'s type stands for; None when it is not a template resource (or the document is
     not a file, so relative names lead nowhere)."""
+    child = child_named(snapshot, slot.type_name, None if slot.member else slot.resource, files)
+    return ChildAt(slot, child) if child is not None else None
+
+
+def child_named(
+    snapshot: Snapshot, type_name: str, resource: str | None, files: TemplateFiles | None = None
+) -> ChildTemplate | None:
+    """The child template the type ``type_name`` of ``resource`` stands for (read through the snapshot's file
+    service), or None."""
     here = document_path(snapshot.uri)
-    if here is None or not slot.type_name:
+    if here is None or not type_name:
         return None
     files = files or template_files(snapshot)
-    child = child_template(
-        slot.type_name,
-        None if slot.member else slot.resource,
-        os.path.abspath(here),
-        registry_of(snapshot, files),
-        files,
-    )
+    child = child_template(type_name, resource, os.path.abspath(here), registry_of(snapshot, files), files)
     if child is None or child.path is None or not _may_read(snapshot, child):
         return None
-    return ChildAt(slot, child)
+    return child
 
 
 def _may_read(snapshot: Snapshot, child: ChildTemplate) -> bool:

@@ -604,9 +604,9 @@ def test_non_hot_yaml_gets_nothing():
     # (environment files have their own completion: tests/features/test_environment_features.py)
 
 
-def test_a_new_empty_file_gets_the_version_line():
-    assert labels("$0") == ["heat_template_version"]
-    assert labels("he$0") == ["heat_template_version"]
+def test_a_new_empty_file_gets_the_version_line_and_a_whole_template():
+    assert labels("$0") == ["heat_template_version", "HOT template"]
+    assert labels("he$0") == ["heat_template_version", "HOT template"]
     assert new_text("he$0", "heat_template_version") == "heat_template_version: $0"
 
 

@@ -542,7 +542,13 @@ def test_missing_properties_are_listed() -> None:
     nested = first(
         res("g:\n  type: OS::Heat::ResourceGroup\n  properties:\n    resource_def: {properties: {}}"), "E3017"
     )
-    assert nested.data.to_json() == {"fix": "add_key", "key": "type"}
+    assert nested.data.to_json() == {"fix": "add_keys", "missing": ["type"], "values": ["''"]}
+    assert diagnostic.data.to_json() == {
+        "fix": "add_keys",
+        "key": "properties",
+        "missing": ["router", "subnet"],
+        "values": ["''", "''"],
+    }
 
 
 def test_heat_messages_for_types_and_constraints() -> None:

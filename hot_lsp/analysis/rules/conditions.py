@@ -25,6 +25,7 @@ from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, n
 from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
 from ..report import AT_PARSE, AT_RESOLVE, AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
+from ..wording import yaml_text
 
 E5001 = define(
     "E5001",
@@ -238,6 +239,7 @@ def _check_scalar_definition(
             value,
             f"{prefix}: {kind} is not a condition {heat}. Write true, false or a condition function "
             f"such as `equals`.{hint}",
+            data=QuickFix(fix="replace", text=f"{{not: {{not: {yaml_text(near[0])}}}}}") if near else None,
             needs=_NEEDS[E5003],
         )
 

@@ -201,7 +201,7 @@ def _sections(environment: EnvironmentModel, report: Reporter) -> None:
             message = (
                 f'`{name}` has no value (Heat: environment has empty section "{name}"). Write `{empty}` or remove it.'
             )
-            report(E7002, pair.key, message)
+            report(E7002, pair.key, message, QuickFix(fix="add_key", key=name, value=empty))
         else:
             _shape(environment, name, pair.value, report)
 

@@ -21,7 +21,7 @@ from ..entry_findings import judge_entries
 from ..model import Entry, TemplateModel
 from ..parameter_constraints import ConstraintInForce, check_constraints
 from ..report import Reporter
-from ..wording import as_written, nearest_names
+from ..wording import as_written, nearest_names, yaml_text
 
 AREA = "parameters"
 
@@ -343,16 +343,34 @@ def _check_default(
         report(E2011, at, _type_message(param_type, node, problem))
         return
     checked = values.value_for_constraints(param_type, default)
+    fix: QuickFix | None = None
     for constraint in effective:
         failure = values.constraint_failure(constraint.kind, constraint.definition, param_type, checked)
         if failure is not None:
+            if fix is None and isinstance(node, Scalar):
+                fix = _default_fix(param_type, checked, effective)
             report(
                 E2012,
                 at,
                 f"Invalid default {_heat_str(default)} ({failure}): the default breaks the `{constraint.kind}` "
                 "constraint. Heat checks the default against every constraint but custom_constraint, even "
                 "when a value is supplied; change the default or the constraint.",
+                fix,
             )
+
+
+def _default_fix(param_type: str, default: Any, effective: list[ConstraintInForce]) -> QuickFix | None:
+    """The default moved into its constraints (the nearest allowed value, the range's bound...), when one value
+    meets them all."""
+    value = default
+    for _ in range(3):  # a bound then a modulo may need a second look
+        failing = [c for c in effective if values.constraint_failure(c.kind, c.definition, param_type, value)]
+        if not failing:
+            return QuickFix(fix="replace", text=yaml_text(value))
+        value = values.nearest_valid(failing[0].kind, failing[0].definition, param_type, value)
+        if value is None:
+            return None
+    return None
 
 
 def _type_message(param_type: str, node: Node, problem: str) -> str:

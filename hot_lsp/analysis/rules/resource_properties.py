@@ -24,6 +24,7 @@ from ..codes import define
 from ..dependencies import disabled_resources
 from ..model import FunctionCall, TemplateModel
 from ..report import AT_VALIDATE, Needs, Reporter, span_of_key_line
+from ..required_properties import ParameterIndex, parameter_index, value_options
 from ..suggest import did_you_mean
 from ._property_values import (
     UNKNOWN,
@@ -156,6 +157,7 @@ class PropertyChecker:
         self.disabled = disabled_resources(model)
         # The type of each parameter a get_param named, as judging the entry read it (see :meth:`still`).
         self.reads: dict[object, object] = {}
+        self._parameters: ParameterIndex | None = None  # for the values E3017's fix writes
         # Per resource being checked:
         self.name = ""
         self.rtype: ResourceType | None = None
@@ -286,12 +288,26 @@ class PropertyChecker:
         listed = ", ".join(f"`{n}`" for n in missing)
         where = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
         plural = self.nouns[len(missing) > 1]
-        data = QuickFix(fix="add_key", key=missing[0]) if isinstance(anchor, Scalar) and path != "properties" else None
+        data = self.missing_fix(schema, missing, anchor, path)
         self.error(
             section.missing,
             anchor,
             f"Property {missing[0]} not assigned ({self.place(path)}): {where} requires the {plural} {listed}.",
             data=data,
+        )
+
+    def missing_fix(
+        self, schema: dict[str, PropertySchema], missing: list[str], anchor: Node | tuple[int, int], path: str
+    ) -> QuickFix | None:
+        """Add the missing keys, each with what completion's skeleton would write first: into ``properties``
+        beside the type the diagnostic covers (made when absent), or into the map of the key it covers."""
+        if not isinstance(anchor, Scalar):
+            return None  # a list item's map: no key to find it by
+        if self._parameters is None:
+            self._parameters = parameter_index((n, e.value) for n, e in self.model.parameters.items())
+        values = [value_options(schema[name], self._parameters)[0] for name in missing]
+        return QuickFix(
+            fix="add_keys", key="properties" if path == "properties" else None, missing=missing, values=values
         )
 
     def property_status(
