@@ -11,6 +11,9 @@ prints for the same files, through the same function:
 analysis worker (as ``hot/resourceList``'s), the text on the feature thread. A document that is not open answers
 InvalidParams; one that is no template (or does not parse) RequestFailed, with the command line's words.
 
+``textDocument/codeLens`` is here too: its lenses run these commands (features/code_lens.py). It is answered on
+the loop, as references are: the use counts read the workspace index, which only the loop may read.
+
 Live, on the cloud threads, with work-done progress (cloud.py): ``hot-lsp.preview`` and
 ``hot-lsp.refreshCloudCatalogue``; a cloud that cannot do it answers LSP's RequestFailed with one line that says why.
 """
@@ -20,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
 from .cloud import PREVIEW, REFRESH_CATALOGUE, RequestFailed
@@ -42,6 +46,18 @@ def register(server: HotLanguageServer) -> None:
     server.command(GRAPH)(handle_graph)
     server.command(PREVIEW)(handle_preview)
     server.command(REFRESH_CATALOGUE)(handle_refresh_catalogue)
+    server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))(handle_code_lens)
+
+
+async def handle_code_lens(ls: HotLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+    """Use counts above parameters and resources, "Render" and "Resources" above the template."""
+    snapshot = await ls.snapshot(params.text_document.uri)
+    if snapshot is None:
+        return None
+    from ..features.code_lens import code_lenses  # loaded with the snapshot's analysis
+
+    empty: list[types.CodeLens] = []
+    return ls.call_feature(types.TEXT_DOCUMENT_CODE_LENS, lambda: code_lenses(snapshot), empty, uri=snapshot.uri)
 
 
 async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
