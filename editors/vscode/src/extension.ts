@@ -5,6 +5,8 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
 import { showDependencyGraph } from './dependencyGraph';
+import { graphDot } from './graphDot';
+import { GraphView } from './graphView';
 import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
 import { ResourceRow, resourceList, showResources } from './resources';
@@ -32,9 +34,11 @@ async function stopClient(): Promise<void> {
   }
 }
 
-// What other extensions (and the end-to-end test) can call: the hot/resourceList request.
+// What other extensions (and the end-to-end test) can call: the hot/resourceList request, and the DOT the graph
+// view draws from it.
 export interface HotLspApi {
   resourceList(uri: vscode.Uri, depth: number): Promise<ResourceRow[]>;
+  graphDot(uri: vscode.Uri, depth: number): Promise<string>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HotLspApi> {
@@ -43,6 +47,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     output,
     vscode.commands.registerCommand('hotLsp.showResources', () => showResources(client)),
     vscode.commands.registerCommand('hotLsp.renderPreview', (uri?: vscode.Uri) => renderPreview(output, uri)),
+    vscode.commands.registerCommand('hotLsp.showGraphView', async (uri?: vscode.Uri) => {
+      GraphView.show(context.extensionUri, () => client, uri);
+    }),
     vscode.commands.registerCommand('hotLsp.showDependencyGraph', (uri?: vscode.Uri, depth?: number, format?) =>
       showDependencyGraph(output, uri, depth, format),
     ),
@@ -68,6 +75,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
   });
   return {
     resourceList: async (uri, depth) => (client ? resourceList(client, uri, depth) : []),
+    graphDot: async (uri, depth) => graphDot(client ? await resourceList(client, uri, depth) : [], uri.path),
   };
 }
 
