@@ -85,6 +85,13 @@ def _row(node: TreeNode) -> ResourceRow:
     )
 
 
+def resources_json(tree: Tree | None, encoding: Encoding = "utf-16") -> dict[str, Any]:
+    """DESIGN.md's ``resources`` JSON of a tree (``{"resources": [...]}``): what ``hot-lsp resources --format json``
+    prints and what the server's ``hot-lsp.resources`` command and ``hot/resourceList`` answer."""
+    rows = tree_rows(tree) if tree is not None else []
+    return {"resources": [row_json(row, encoding) for row in rows]}
+
+
 def row_json(row: ResourceRow, encoding: Encoding = "utf-16") -> dict[str, Any]:
     """One row in DESIGN.md's shape; ``parent``/``nested_template`` only below the top level, and
     ``child_template``, ``note`` and ``cycle`` only when they say something."""

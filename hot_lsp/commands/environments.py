@@ -6,6 +6,7 @@ from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
 from ..analysis.model import build_model
 from ..analysis.result import Analysis
+from ..analysis.unusable import not_a_template, syntax_error_lines
 from ..document import Mapping, ParsedDocument, parse
 from .files import NotText, read_text
 
@@ -25,12 +26,8 @@ def read_file(path: str) -> str:
 
 def syntax_errors(path: str, parsed: ParsedDocument) -> None:
     """Heat refuses a file its YAML loader refuses: say where, as compilers do (``path:line:col: message``)."""
-    found = sorted((d for d in parsed.problems if d.code.startswith("E")), key=lambda d: d.start)
-    if found:
-        lines = []
-        for d in found:
-            line, col = parsed.lines.position(d.start, "utf-32")
-            lines.append(f"{path}:{line + 1}:{col + 1}: {d.message}")
+    lines = syntax_error_lines(path, parsed)
+    if lines:
         raise CommandLineFileError("\n".join(lines))
 
 
@@ -56,5 +53,5 @@ def read_template(path: str) -> Analysis:
     syntax_errors(path, parsed)
     model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
     if model is None or not isinstance(parsed.root, Mapping) or VERSION_KEY not in parsed.root:
-        raise CommandLineFileError(f"{path} is not a HOT template (no {VERSION_KEY})")
+        raise CommandLineFileError(not_a_template(path))
     return Analysis(text, parsed, "template", model)

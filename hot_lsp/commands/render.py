@@ -2,26 +2,17 @@
 
 from __future__ import annotations
 
-import io
-import json
-import re
 import sys
-from collections.abc import Mapping as AbcMapping
 from pathlib import Path
 from typing import Any
 
-from ruamel.yaml import YAML
-from ruamel.yaml.representer import SafeRepresenter
-
 from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
-from ..analysis.evaluation.render import render
+from ..analysis.evaluation.render_text import RenderFormat, render_text, unknown_parameters
 from ..analysis.result import Analysis
-from ..document.scalars import type_plain
 from .environments import CommandLineFileError, read_environment, read_file, read_template
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
-KEYS = ("version", "parameters", "conditions", "resources", "outputs", "errors")
 
 
 class Usage(Exception):
@@ -29,7 +20,7 @@ class Usage(Exception):
 
 
 def run_render(
-    template: str, parameters: list[str], environments: list[str], fmt: str, stack_name: str | None = None
+    template: str, parameters: list[str], environments: list[str], fmt: RenderFormat, stack_name: str | None = None
 ) -> int:
     try:
         explicit = parse_parameters(parameters)
@@ -43,10 +34,9 @@ def run_render(
     # get_file reads beside the template, and anywhere below the folder the user works in.
     files = DirectoryFiles(folder, roots=(folder, Path.cwd()))
     inputs = Inputs(environments=envs, explicit=explicit, explicit_source="-P", stack_name=stack_name)
-    rendered = render(analysis, inputs, files=files)
-    document = {key: rendered[key] for key in KEYS}
-    sys.stdout.write(to_json(document) if fmt == "json" else to_yaml(document))
-    return EXIT_ERRORS if document["errors"] else EXIT_OK
+    rendered = render_text(analysis, inputs, files, fmt)
+    sys.stdout.write(rendered.text)
+    return EXIT_ERRORS if rendered.failed else EXIT_OK
 
 
 def parse_parameters(given: list[str], command: str = "render") -> dict[str, Any]:
@@ -88,11 +78,9 @@ def _read_template(path: str) -> Analysis:
 def _check_names(explicit: dict[str, Any], analysis: Analysis) -> None:
     """Heat rejects a value for a parameter the template does not declare, so do we."""
     assert analysis.model is not None
-    declared = [name for name in analysis.model.parameters if isinstance(name, str)]
-    listed = f"the template declares: {', '.join(declared)}" if declared else "the template declares no parameters"
-    unknown = [name for name in explicit if name not in declared]
+    unknown = unknown_parameters(explicit, analysis.model)
     if unknown:
-        raise Usage("\n".join(f"hot-lsp render: unknown parameter '{name}' ({listed})" for name in unknown))
+        raise Usage("\n".join(f"hot-lsp render: {line}" for line in unknown))
 
 
 def _read_environment(path: str) -> EnvironmentValues:
@@ -100,53 +88,3 @@ def _read_environment(path: str) -> EnvironmentValues:
         return read_environment(path)
     except CommandLineFileError as problem:
         raise _usage(str(problem)) from None
-
-
-def to_json(document: AbcMapping[str, Any]) -> str:
-    return json.dumps(document, indent=2, ensure_ascii=False, default=str) + "\n"
-
-
-def to_yaml(document: AbcMapping[str, Any]) -> str:
-    yaml = YAML(typ="safe", pure=True)
-    yaml.Representer = _Representer
-    yaml.sort_base_mapping_type_on_output = False  # type: ignore[assignment]  # keys in the render's order (ruamel types it None)
-    yaml.default_flow_style = False
-    yaml.allow_unicode = True
-    yaml.width = 4096  # long values stay on one line
-    yaml.indent(mapping=2, sequence=2, offset=0)  # as heatclient's YAML (nested lists stay readable)
-    out = io.StringIO()
-    yaml.dump(document, out)
-    return out.getvalue()
-
-
-# YAML 1.1 timestamps (PyYAML reads them as dates; Heat keeps them as strings).
-_TIMESTAMP = re.compile(
-    r"\d{4}-\d\d?-\d\d?(?:(?:[Tt]|[ \t]+)\d\d?:\d\d:\d\d(?:\.\d*)?(?:[ \t]*(?:Z|[-+]\d\d?(?::\d\d)?))?)?"
-)
-
-
-class _Representer(SafeRepresenter):
-    """ruamel.yaml's safe representer, readable back by YAML 1.1 loaders (PyYAML, Heat) too."""
-
-    def represent_str(self, data: str) -> Any:
-        if "\n" in data:
-            style = "|"  # the emitter falls back to quotes when a literal block cannot hold the text
-        elif type_plain(data)[1] != "str" or _TIMESTAMP.fullmatch(data):
-            style = "'"  # 'yes', '0644', '2016-10-14' would come back as bool, int, date
-        else:
-            style = None
-        return self.represent_scalar("tag:yaml.org,2002:str", data, style=style)
-
-    def ignore_aliases(self, data: Any) -> bool:
-        return True  # a preview shows every value where it is used, never as &anchor/*alias
-
-    def represent_none(self, data: None) -> Any:
-        return self.represent_scalar("tag:yaml.org,2002:null", "null")
-
-    def represent_unknown(self, data: Any) -> Any:
-        return self.represent_str(str(data))
-
-
-_Representer.add_representer(str, _Representer.represent_str)
-_Representer.add_representer(type(None), _Representer.represent_none)
-_Representer.add_representer(None, _Representer.represent_unknown)

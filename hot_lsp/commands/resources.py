@@ -11,7 +11,7 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..analysis.resource_list import ResourceRow, row_json, tree_rows
+from ..analysis.resource_list import ResourceRow, resources_json, tree_rows
 from ..analysis.template_files import TemplateFiles
 from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
 from ..spec import CatalogueError, load_catalogue
@@ -57,12 +57,10 @@ def run_resources(
     except CommandLineFileError as problem:
         print(f"hot-lsp resources: {problem}", file=sys.stderr)
         return EXIT_USAGE
-    rows = tree_rows(tree)
     if fmt == "json":
-        document = {"resources": [row_json(row) for row in rows]}
-        sys.stdout.write(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        sys.stdout.write(json.dumps(resources_json(tree), indent=2, ensure_ascii=False) + "\n")
     else:
-        sys.stdout.write(table(rows, tree.notes))
+        sys.stdout.write(table(tree_rows(tree), tree.notes))
     return EXIT_OK
 
 

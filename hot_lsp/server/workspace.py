@@ -63,12 +63,10 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
     snapshot = await ls.snapshot(uri)
     if snapshot is None or snapshot.analysis.model is None:
         return {"resources": []}
-    from ..analysis.resource_list import row_json, tree_rows
+    from ..analysis.resource_list import resources_json
 
     try:
-        tree = await nested_tree(ls, snapshot, depth)
-        rows = tree_rows(tree) if tree is not None else []
-        return {"resources": [row_json(row, snapshot.encoding) for row in rows]}
+        return resources_json(await nested_tree(ls, snapshot, depth), snapshot.encoding)
     except Exception as error:
         ls.report_crash(RESOURCE_LIST, error, uri=uri)
         return {"resources": []}

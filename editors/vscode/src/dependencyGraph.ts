@@ -1,9 +1,10 @@
-// "Show dependency graph": `hot-lsp graph` as Mermaid (in Markdown, for any Mermaid preview) or Graphviz DOT,
-// opened beside the template as text. Nothing is fetched or rendered remotely.
+// "Show dependency graph": the server's hot-lsp.graph (as `hot-lsp graph` prints it, unsaved edits included) as
+// Mermaid (in Markdown, for any Mermaid preview) or Graphviz DOT, opened beside the template as text. Nothing is
+// fetched or rendered remotely.
 import * as vscode from 'vscode';
-import { runSubcommand, showBeside, templateDocument } from './cli';
+import { LanguageClient } from 'vscode-languageclient/node';
 import { pickNestedDepth } from './nestedDepth';
-import { environmentFiles, resourceTypeArguments } from './settings';
+import { GRAPH_COMMAND, serverCommand, showBeside, templateDocument } from './serverCommands';
 
 export type GraphFormat = 'mermaid' | 'dot';
 
@@ -19,27 +20,22 @@ async function pickFormat(): Promise<GraphFormat | undefined> {
 }
 
 export async function showDependencyGraph(
-  output: vscode.OutputChannel,
+  client: LanguageClient | undefined,
   uri?: vscode.Uri,
   depth?: number,
   format?: GraphFormat,
 ): Promise<vscode.TextDocument | undefined> {
-  const template = await templateDocument(uri);
+  const template = await templateDocument(client, uri);
   depth = depth ?? (template ? await pickNestedDepth() : undefined);
   format = format ?? (depth !== undefined ? await pickFormat() : undefined);
-  if (!template || depth === undefined || format === undefined) {
+  if (!client || !template || depth === undefined || format === undefined) {
     return undefined;
   }
-  const environments = (await environmentFiles(template.uri)).flatMap((file) => ['--env', file]);
-  const args = [
-    ...environments,
-    ...resourceTypeArguments(template.uri),
-    '--nested-depth',
-    String(depth),
-    '--format',
+  const graph = await serverCommand<string>(client, GRAPH_COMMAND, {
+    uri: template.uri.toString(),
+    nestedDepth: depth,
     format,
-  ];
-  const graph = await runSubcommand('graph', template, args, output);
+  });
   if (graph === undefined) {
     return undefined;
   }

@@ -46,12 +46,12 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
   context.subscriptions.push(
     output,
     vscode.commands.registerCommand('hotLsp.showResources', () => showResources(client)),
-    vscode.commands.registerCommand('hotLsp.renderPreview', (uri?: vscode.Uri) => renderPreview(output, uri)),
+    vscode.commands.registerCommand('hotLsp.renderPreview', (uri?: vscode.Uri) => renderPreview(client, uri)),
     vscode.commands.registerCommand('hotLsp.showGraphView', async (uri?: vscode.Uri) => {
       GraphView.show(context.extensionUri, () => client, uri);
     }),
     vscode.commands.registerCommand('hotLsp.showDependencyGraph', (uri?: vscode.Uri, depth?: number, format?) =>
-      showDependencyGraph(output, uri, depth, format),
+      showDependencyGraph(client, uri, depth, format),
     ),
     vscode.commands.registerCommand('hotLsp.previewOnCloud', (uri?: vscode.Uri) => previewOnCloud(client, uri)),
     vscode.commands.registerCommand('hotLsp.refreshCloudCatalogue', () => refreshCloudCatalogue(client)),

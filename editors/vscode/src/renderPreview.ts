@@ -1,18 +1,21 @@
-// "Render template preview": `hot-lsp render` of the template, opened beside it as YAML.
+// "Render template preview": the server's hot-lsp.render of the template (as `hot-lsp render` prints it, unsaved
+// edits included), opened beside it as YAML.
 import * as vscode from 'vscode';
-import { runSubcommand, showBeside, templateDocument } from './cli';
-import { environmentFiles, parameterArguments } from './settings';
+import { LanguageClient } from 'vscode-languageclient/node';
+import { RENDER_COMMAND, serverCommand, showBeside, templateDocument } from './serverCommands';
 
 export async function renderPreview(
-  output: vscode.OutputChannel,
+  client: LanguageClient | undefined,
   uri?: vscode.Uri,
 ): Promise<vscode.TextDocument | undefined> {
-  const template = await templateDocument(uri);
-  if (!template) {
+  const template = await templateDocument(client, uri);
+  if (!client || !template) {
     return undefined;
   }
-  const environments = (await environmentFiles(template.uri)).flatMap((file) => ['--env', file]);
-  const args = [...environments, ...parameterArguments(), '--format', 'yaml'];
-  const rendered = await runSubcommand('render', template, args, output);
+  // Without `parameters`, the server takes those of hotLsp.parameters that the template declares.
+  const rendered = await serverCommand<string>(client, RENDER_COMMAND, {
+    uri: template.uri.toString(),
+    format: 'yaml',
+  });
   return rendered === undefined ? undefined : showBeside(rendered, 'yaml');
 }

@@ -7,10 +7,12 @@
 --
 -- With settings.cloud (a clouds.yaml entry) and settings.stacks (glob -> stack): :HotPreview shows Heat's
 -- preview of the current template (the mapped stack's update) in a scratch buffer.
+-- :HotRender, :HotResources and :HotGraph show the server's render, resource list and graph (commands.lua).
 
 local detect = require('hot_lsp.detect')
 local client = require('hot_lsp.client')
 local preview = require('hot_lsp.preview')
+local commands = require('hot_lsp.commands')
 
 local M = {}
 
@@ -91,6 +93,7 @@ end
 function M.setup(user)
   M.options = vim.tbl_deep_extend('force', defaults, user or {})
   preview.create_commands() -- :HotPreview, :HotRefreshCloudCatalogue (with settings.cloud)
+  commands.create_commands() -- :HotRender, :HotResources, :HotGraph, and what code lenses run
   local group = vim.api.nvim_create_augroup('hot_lsp', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,

@@ -58,8 +58,8 @@ local function client_of(bufnr)
   return client
 end
 
--- Show `lines` in a new scratch window below (nothing written anywhere).
-function M.show(lines, name)
+-- Show `lines` in a new scratch window below (nothing written anywhere), its filetype `filetype` (hotpreview).
+function M.show(lines, name, filetype)
   vim.cmd('botright new')
   local bufnr = vim.api.nvim_get_current_buf()
   vim.bo[bufnr].buftype = 'nofile'
@@ -68,7 +68,7 @@ function M.show(lines, name)
   pcall(vim.api.nvim_buf_set_name, bufnr, name)
   vim.api.nvim_buf_set_lines(bufnr, 0, -1, false, lines)
   vim.bo[bufnr].modifiable = false
-  vim.bo[bufnr].filetype = 'hotpreview'
+  vim.bo[bufnr].filetype = filetype or 'hotpreview'
   return bufnr
 end
 

@@ -117,6 +117,15 @@ async function probe(config) {
   const graph = await vscode.commands.executeCommand('hotLsp.showDependencyGraph', template.uri, 0, 'mermaid');
   result.graph = graph ? graph.getText() : null;
   check(graph && graph.getText().includes('flowchart') && graph.getText().includes('server'), 'graph: no Mermaid flowchart with server');
+  // Code lens, as the extension hands it to VS Code: counts show VS Code's references peek, Render the preview.
+  const lenses = (await vscode.commands.executeCommand('vscode.executeCodeLensProvider', template.uri)) || [];
+  result.lenses = lenses.map((l) => `${l.range.start.line} ${l.command && l.command.title} ${l.command && l.command.command}`);
+  check(lenses.some((l) => l.command && l.command.command === 'hotLsp.renderPreview' && l.command.title === 'Render'), 'code lens: no Render');
+  const counted = lenses.find((l) => l.command && l.command.command === 'editor.action.showReferences' && /^[1-9]\d* references?$/.test(l.command.title));
+  check(
+    counted && counted.command.arguments[0] instanceof vscode.Uri && counted.command.arguments[2].every((x) => x instanceof vscode.Location),
+    `code lens: no use count with VS Code's showReferences arguments (${JSON.stringify(result.lenses)})`,
+  );
 
   if (api) await probeGraphView(config, api);
 }
