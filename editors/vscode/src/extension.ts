@@ -5,7 +5,6 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
 import { showDependencyGraph } from './dependencyGraph';
-import { graphDot } from './graphDot';
 import { GraphView } from './graphView';
 import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
@@ -34,11 +33,9 @@ async function stopClient(): Promise<void> {
   }
 }
 
-// What other extensions (and the end-to-end test) can call: the hot/resourceList request, and the DOT the graph
-// view draws from it.
+// What other extensions (and the end-to-end test) can call: the hot/resourceList request.
 export interface HotLspApi {
   resourceList(uri: vscode.Uri, depth: number): Promise<ResourceRow[]>;
-  graphDot(uri: vscode.Uri, depth: number): Promise<string>;
 }
 
 export async function activate(context: vscode.ExtensionContext): Promise<HotLspApi> {
@@ -75,7 +72,6 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
   });
   return {
     resourceList: async (uri, depth) => (client ? resourceList(client, uri, depth) : []),
-    graphDot: async (uri, depth) => graphDot(client ? await resourceList(client, uri, depth) : [], uri.path),
   };
 }
 

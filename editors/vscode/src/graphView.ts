@@ -1,11 +1,12 @@
-// "Heat: Show dependency graph": a webview beside the template that draws its dependency graph (graphDot.ts,
-// from hot/resourceList down to hotLsp.nestedDepth) with Graphviz compiled to WebAssembly (@hpcc-js/wasm-graphviz,
-// shipped in the extension: nothing is fetched). It redraws from the unsaved buffer a moment after each edit, and a
-// click on a resource opens the file it is written in with its name selected.
+// "Heat: Show dependency graph": a webview beside the template that draws its dependency graph, the server's
+// hot-lsp.graph DOT down to hotLsp.nestedDepth (what `hot-lsp graph` prints), with Graphviz compiled to WebAssembly
+// (@hpcc-js/wasm-graphviz, shipped in the extension: nothing is fetched). It redraws from the unsaved buffer a moment
+// after each edit. The DOT's nodes are r0, r1, … in the order of hot/resourceList's rows for the same buffer and
+// depth, so a click on node rN opens rows[N]'s file with the resource's name selected.
 import * as vscode from 'vscode';
-import { LanguageClient } from 'vscode-languageclient/node';
-import { graphDot } from './graphDot';
+import { ExecuteCommandRequest, LanguageClient } from 'vscode-languageclient/node';
 import { ResourceRow, resourceList } from './resources';
+import { GRAPH_COMMAND } from './serverCommands';
 import { nestedDepth } from './settings';
 
 const REDRAW_AFTER_MS = 300;
@@ -14,6 +15,12 @@ type FromWebview =
   | { type: 'ready' }
   | { type: 'reveal'; generation: number; node: string }
   | { type: 'error'; message: string };
+
+// Does node rN of the DOT carry rows[N]'s name? (A later edit may reach the server between the two requests.)
+function sameResources(dot: string, rows: ResourceRow[]): boolean {
+  const escaped = (name: string) => name.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, ' ');
+  return rows.every((row, index) => dot.includes(`r${index} [label="${escaped(row.resource_name)}\\n`));
+}
 
 function rowUri(row: ResourceRow): vscode.Uri {
   return /^[a-z][a-z0-9+.-]+:\/\//i.test(row.file) ? vscode.Uri.parse(row.file) : vscode.Uri.file(row.file);
@@ -25,6 +32,7 @@ export class GraphView {
   private shown = new Map<number, ResourceRow[]>(); // the last few graphs sent, for clicks on any of them
   private files = new Set<string>(); // the files the graph reads: an edit in any of them redraws it
   private timer: NodeJS.Timeout | undefined;
+  private mismatches = 0;
   private readonly disposables: vscode.Disposable[] = [];
 
   // Opens the view for the template (the one given, else the active editor's), or points the open one at it.
@@ -100,15 +108,27 @@ export class GraphView {
       return;
     }
     let rows: ResourceRow[];
+    let dot: string;
     try {
-      rows = await resourceList(client, template, depth);
+      // Sent together, after the same edits: the picture and the rows its clicks open.
+      const graph = { uri: template.toString(), nestedDepth: depth, format: 'dot' };
+      [rows, dot] = await Promise.all([
+        resourceList(client, template, depth),
+        client.sendRequest(ExecuteCommandRequest.type, { command: GRAPH_COMMAND, arguments: [graph] }) as Promise<string>,
+      ]);
     } catch (error) {
-      void this.panel.webview.postMessage({ type: 'message', generation, text: `hot/resourceList failed: ${error}` });
+      const reason = error instanceof Error ? error.message : String(error);
+      void this.panel.webview.postMessage({ type: 'message', generation, text: `No graph of ${name} as it is now: ${reason}` });
       return;
     }
     if (generation !== this.generation) {
       return; // a later edit asked again meanwhile
     }
+    if (!sameResources(dot, rows) && this.mismatches++ < 3) {
+      this.redrawSoon(); // an edit came between the two answers: ask again (a few times, then draw what came)
+      return;
+    }
+    this.mismatches = 0;
     this.shown.set(generation, rows);
     this.shown.delete(generation - 5);
     this.files = new Set(rows.map((row) => row.file).filter((file) => !file.includes('://')));
@@ -118,7 +138,7 @@ export class GraphView {
     }
     const nested = rows.filter((row) => row.depth > 0).length;
     const status = `${name}: ${rows.length} resources (${nested} in nested stacks, nested depth ${depth}). Click one to go to it.`;
-    void this.panel.webview.postMessage({ type: 'graph', generation, dot: graphDot(rows, template.path), status });
+    void this.panel.webview.postMessage({ type: 'graph', generation, dot, status });
   }
 
   private async received(message: FromWebview): Promise<void> {
