@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # End-to-end test of the extension in VS Code itself (code-server 4.139.1 = VS Code 1.139.1, driven by a
-# headless Chromium, offline): installs the built .vsix and a probe extension, opens a template, and checks
+# headless Chromium, offline): installs the built .vsix and a probe extension (the server: this checkout's, through
+# a wrapper in hotLsp.server.path), opens a template, and checks
 # that diagnostics appear and hover, completion, definition, hot/resourceList, render and graph answer; then opens
 # the graph view (a webview) and, through webview-driver.js on Chromium's DevTools port, checks what its SVG shows
 # before and after an unsaved edit, clicks two nodes (the editor's selection must land on their names) and keeps
