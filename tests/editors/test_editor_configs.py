@@ -63,7 +63,10 @@ def test_vscode_commands_are_the_issues():
     titles = {c["command"]: c["title"] for c in PACKAGE["contributes"]["commands"]}
     assert titles["hotLsp.showResources"] == "Show resources (nested depth…)"
     assert titles["hotLsp.renderPreview"] == "Render template preview"
-    assert titles["hotLsp.showDependencyGraph"] == "Show dependency graph"
+    # Issue 17: the picture is "Heat: Show dependency graph"; the text one says it is text.
+    assert titles["hotLsp.showDependencyGraph"] == "Show dependency graph as text (Mermaid or DOT)"
+    categories = {c["command"]: c["category"] for c in PACKAGE["contributes"]["commands"]}
+    assert (categories["hotLsp.showGraphView"], titles["hotLsp.showGraphView"]) == ("Heat", "Show dependency graph")
     assert PACKAGE["activationEvents"] == ["onLanguage:yaml"]
 
 

@@ -39,6 +39,20 @@ def test_the_vsix_carries_its_runtime_dependency_only(names: set[str]):
     assert not any(n.startswith(("extension/node_modules/typescript/", "extension/src/")) for n in names)
 
 
+def test_the_vsix_draws_the_graph_offline(names: set[str]):
+    """The graph view's webview loads its script, its style and Graphviz (WebAssembly inlined in index.js) from the
+    .vsix itself; the library's sources, types and source map stay out."""
+    assert {"extension/out/graphView.js", "extension/media/graphView.js", "extension/media/graphView.css"} <= names
+    graphviz = "extension/node_modules/@hpcc-js/wasm-graphviz/"
+    assert {graphviz + "dist/index.js", graphviz + "LICENSE"} <= names
+    assert not any(n.startswith((graphviz + "src/", graphviz + "types/")) or n.endswith(".map") for n in names)
+    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+        script = vsix.read("extension/media/graphView.js").decode("utf-8")
+        view = vsix.read("extension/out/graphView.js").decode("utf-8")
+    assert "https://" not in script and "http://" not in script  # nothing from a CDN
+    assert "'wasm-graphviz', 'dist'" in view  # the webview may read Graphviz from there
+
+
 def test_the_packaged_manifest_is_the_source_one():
     with zipfile.ZipFile(PACKAGES[0]) as vsix:
         packaged = json.loads(vsix.read("extension/package.json"))

@@ -5,6 +5,7 @@ import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
 import { showDependencyGraph } from './dependencyGraph';
+import { GraphView } from './graphView';
 import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
 import { ResourceRow, resourceList, showResources } from './resources';
@@ -43,6 +44,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     output,
     vscode.commands.registerCommand('hotLsp.showResources', () => showResources(client)),
     vscode.commands.registerCommand('hotLsp.renderPreview', (uri?: vscode.Uri) => renderPreview(client, uri)),
+    vscode.commands.registerCommand('hotLsp.showGraphView', async (uri?: vscode.Uri) => {
+      GraphView.show(context.extensionUri, () => client, uri);
+    }),
     vscode.commands.registerCommand('hotLsp.showDependencyGraph', (uri?: vscode.Uri, depth?: number, format?) =>
       showDependencyGraph(client, uri, depth, format),
     ),

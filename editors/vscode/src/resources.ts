@@ -22,7 +22,9 @@ export interface ResourceRow {
   required_by: string[];
   file: string;
   range: LspRange;
+  child_template?: string;
   note?: string;
+  cycle?: boolean;
 }
 
 export async function resourceList(client: LanguageClient, uri: vscode.Uri, depth: number): Promise<ResourceRow[]> {

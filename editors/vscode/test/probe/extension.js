@@ -125,6 +125,77 @@ async function probe(config) {
     counted && counted.command.arguments[0] instanceof vscode.Uri && counted.command.arguments[2].every((x) => x instanceof vscode.Location),
     `code lens: no use count with VS Code's showReferences arguments (${JSON.stringify(result.lenses)})`,
   );
+
+  await probeGraphView(config);
+}
+
+// Ask e2e.sh's webview driver (webview-driver.js: Chromium's DevTools protocol) to look at, click in or take a
+// screenshot of the graph webview; its answer, or a timeout.
+let driverRequests = 0;
+async function askDriver(config, request) {
+  const n = ++driverRequests;
+  const file = (kind) => path.join(config.driver, `${kind}-${n}.json`);
+  fs.writeFileSync(file('request') + '.tmp', JSON.stringify(request));
+  fs.renameSync(file('request') + '.tmp', file('request'));
+  const answered = await waitFor(() => fs.existsSync(file('response')), 45000);
+  return answered ? JSON.parse(fs.readFileSync(file('response'), 'utf8')) : { ok: false, error: 'the webview driver did not answer' };
+}
+
+// Wait until the active editor shows `document` with the selection on `name` at `start`.
+function selectionOn(uri, start, name) {
+  return waitFor(() => {
+    const editor = vscode.window.activeTextEditor;
+    if (!editor || editor.document.uri.toString() !== uri.toString()) return undefined;
+    const { selection } = editor;
+    const ok = selection.start.isEqual(start) && selection.end.isEqual(start.translate(0, name.length));
+    return ok ? editor : undefined;
+  }, 10000);
+}
+
+// The graph view: the webview draws network.yaml (a nested stack, app.yaml, inside; a disabled volume) with Graphviz.
+async function probeGraphView(config) {
+  // Room for the picture: one editor group, no side bars.
+  for (const command of ['workbench.action.joinAllGroups', 'workbench.action.closeAuxiliaryBar', 'workbench.action.closeSidebar']) {
+    await vscode.commands.executeCommand(command);
+  }
+  const template = await vscode.workspace.openTextDocument(config.graph);
+  const editor = await vscode.window.showTextDocument(template, vscode.ViewColumn.One);
+
+  const names = ['network', 'subnet', 'port', 'volume', 'app', 'config', 'server'];
+  await vscode.commands.executeCommand('hotLsp.showGraphView', template.uri);
+  const shown = await askDriver(config, { expect: names, absent: ['floating_ip'] });
+  result.graph_view_shown = shown;
+  check(shown.ok, `graph view: the webview did not show every resource: ${shown.error}`);
+  const types = shown.nodes ? Object.fromEntries(shown.nodes.map((n) => [n.name, n.texts[1]])) : {};
+  check(types.subnet === 'OS::Neutron::Subnet' && types.server === 'OS::Nova::Server', `graph view: types ${JSON.stringify(types)}`);
+
+  // An edit, not saved: a new resource appears.
+  const end = template.positionAt(template.getText().length);
+  const edit = new vscode.WorkspaceEdit();
+  edit.insert(template.uri, end, '  floating_ip:\n    type: OS::Neutron::FloatingIP\n    properties:\n      floating_network: public\n      port_id: {get_resource: port}\n');
+  check(await vscode.workspace.applyEdit(edit), 'graph view: the edit was not applied');
+  check(template.isDirty, 'graph view: the template was saved, so the test does not read the unsaved buffer');
+  const edited = await askDriver(config, { expect: [...names, 'floating_ip'] });
+  result.graph_view_edited = edited;
+  check(edited.ok, `graph view: no floating_ip after the edit: ${edited.error}`);
+
+  // A click on subnet's box selects its name in the template; one on server opens app.yaml at its name.
+  check(!editor.selection.start.isEqual(positionOf(template, '  subnet:', 2)), 'graph view: the cursor is on subnet already');
+  const clicked = await askDriver(config, { click: 'subnet' });
+  check(clicked.ok, `graph view: the click on subnet failed: ${clicked.error}`);
+  const onSubnet = await selectionOn(template.uri, positionOf(template, '  subnet:', 2), 'subnet');
+  result.graph_view_click = onSubnet ? range(onSubnet.selection) : vscode.window.activeTextEditor && range(vscode.window.activeTextEditor.selection);
+  check(onSubnet, `graph view: the click on subnet did not select its name (${JSON.stringify(result.graph_view_click)})`);
+  const shot = await askDriver(config, { screenshot: config.screenshot });
+  check(shot.ok && fs.existsSync(config.screenshot), `graph view: no screenshot: ${shot.error}`);
+
+  const child = await vscode.workspace.openTextDocument(config.graphChild);
+  const nested = await askDriver(config, { click: 'server' });
+  check(nested.ok, `graph view: the click on server failed: ${nested.error}`);
+  const onServer = await selectionOn(child.uri, positionOf(child, '  server:', 2), 'server');
+  const active = vscode.window.activeTextEditor;
+  result.graph_view_nested_click = active ? { file: active.document.uri.fsPath, selection: range(active.selection) } : null;
+  check(onServer, `graph view: the click on server did not select it in app.yaml (${JSON.stringify(result.graph_view_nested_click)})`);
 }
 
 async function activate() {
