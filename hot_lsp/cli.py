@@ -30,7 +30,20 @@ def build_parser() -> argparse.ArgumentParser:
     )
     check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
     check.add_argument(
-        "--disable", action="append", default=[], metavar="CODE", help="turn a diagnostic code off (repeatable)"
+        "--disable",
+        action="append",
+        default=[],
+        metavar="CODE",
+        help="turn a diagnostic code off, or every code it begins (E4, W, I9001); a name that is no code's is a "
+        "usage error (repeatable; `hot-lsp rules` lists the codes)",
+    )
+    check.add_argument(
+        "--exclude",
+        action="append",
+        default=[],
+        metavar="GLOB",
+        help="leave out files (and folders) the glob matches, as written from here or by file name: 'vendor/*', "
+        "'*.j2.yaml', '**/generated/**' (repeatable)",
     )
     check.add_argument(
         "--resource-types",
@@ -99,6 +112,8 @@ def build_parser() -> argparse.ArgumentParser:
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
+
+    commands.add_parser("rules", help="list every diagnostic code: its default severity and what it means")
 
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
@@ -217,11 +232,16 @@ def main(argv: Sequence[str] | None = None) -> int:
             tuple(options.resource_types),
             options.jobs,
             _cloud(options),
+            tuple(options.exclude),
         )
     if options.command == "render":
         from .commands.render import run_render
 
         return run_render(options.template, options.parameters, options.env, options.format, options.stack_name)
+    if options.command == "rules":
+        from .commands.rules import run_rules
+
+        return run_rules()
     if options.command == "preview":
         from .commands.preview import run_preview
 

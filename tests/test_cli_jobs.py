@@ -157,7 +157,7 @@ def test_no_progress_when_stderr_is_not_a_terminal(long_run: Path):
     result = run(".", cwd=long_run)
     assert result.returncode == 0
     assert result.stderr == ""
-    assert result.stdout == "600 file(s) checked: 0 error(s), 0 warning(s) in 0 file(s)\n"
+    assert result.stdout == "600 file(s) checked: 0 error(s), 0 warning(s), 0 information in 0 file(s)\n"
 
 
 def terminal_screen(written: str) -> str:
@@ -200,7 +200,7 @@ def test_progress_on_a_terminal_is_shown_and_erased(long_run: Path, jobs: str):
         os.close(main)
     text = written.decode()
     assert process.returncode == 0
-    assert stdout.decode() == "600 file(s) checked: 0 error(s), 0 warning(s) in 0 file(s)\n"
+    assert stdout.decode() == "600 file(s) checked: 0 error(s), 0 warning(s), 0 information in 0 file(s)\n"
     assert "hot-lsp check: " in text and "/600 files" in text
     assert "\n" not in text  # one line, written over
     assert terminal_screen(text).strip() == ""  # and erased: the terminal shows nothing of it

@@ -42,3 +42,13 @@ def define(code: str, summary: str, example: str, area: str = "") -> str:
         raise ValueError(f"bad diagnostic code {code!r}")
     CODES[code] = Code(code, summary, example.strip("\n"), area)
     return code
+
+
+def turned_off(code: str, disabled: frozenset[str]) -> bool:
+    """Whether ``disabled`` (codes and prefixes: ``E4``, ``W``, ``I9001``) turns ``code`` off."""
+    return bool(disabled) and code.startswith(tuple(disabled))
+
+
+def naming_nothing(patterns: frozenset[str]) -> list[str]:
+    """The codes or prefixes of ``patterns`` that no registered code is or starts with (typos), sorted."""
+    return sorted(pattern for pattern in patterns if not any(code.startswith(pattern) for code in CODES))

@@ -13,6 +13,7 @@ from ..document.parse import MAX_TEXT_CHARS
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .catalogues import resource_catalogue
 from .cloud_offer import CloudOffer
+from .codes import turned_off
 from .cross_file import CrossFile
 from .environment import build_environment
 from .evaluation.files import FileSource
@@ -135,7 +136,7 @@ def analyze(
         _contained(check_environment, ENVIRONMENT_RULES.__name__, options.document_path)
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
-        diagnostics = [d for d in diagnostics if d.code not in options.disabled]
+        diagnostics = [d for d in diagnostics if not turned_off(d.code, options.disabled)]
     # YAML shared through an alias is checked at every use, but a fault in it is shown once.
     diagnostics = list({(d.code, d.start, d.end): d for d in diagnostics}.values())
     diagnostics.sort(key=lambda d: (d.start, d.code))

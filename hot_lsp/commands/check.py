@@ -6,7 +6,9 @@ import os
 import sys
 from dataclasses import dataclass, replace
 
+from ..analysis import rules  # noqa: F401  (registers every code, for --disable's check)
 from ..analysis.catalogues import resource_catalogue
+from ..analysis.codes import naming_nothing
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
@@ -14,6 +16,7 @@ from ..analysis.result import Analysis
 from ..analysis.roots import Roots
 from ..analysis.rules.environment import undeclared_parameters
 from ..analysis.validate import Options, analyze
+from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
@@ -40,10 +43,19 @@ def run_check(
     resource_types: tuple[str, ...] = (),
     jobs: int | None = None,
     cloud: str | None = None,
+    exclude: tuple[str, ...] = (),
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
     ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings."""
     io_problem = False
+    typos = naming_nothing(disabled)
+    if typos:
+        for typo in typos:
+            print(
+                f"hot-lsp check: --disable {typo}: no diagnostic code is or starts with {typo} (hot-lsp rules lists them)",
+                file=sys.stderr,
+            )
+        return EXIT_USAGE
     try:
         given = [_GivenEnvironment.read(path) for path in environments]
         load_catalogue(resource_types)  # a catalogue that cannot be read is a usage error, not a finding
@@ -53,7 +65,7 @@ def run_check(
     # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
     envs = tuple(env.values for env in given if env.values is not None)
     options = check_options(paths, envs, disabled, environments, resource_types)
-    found = list(discover(paths))
+    found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
     jobs = jobs or available_cores()
     with Progress(len(sources)) as progress:

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import fnmatch
 import os
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,19 +18,42 @@ class Source:
     explicit: bool  # named on the command line rather than found in a directory
 
 
-def discover(paths: list[str]) -> Iterator[Source | OSError]:
-    """Files named, and YAML/JSON files below directories named, in a stable order."""
+def discover(paths: list[str], exclude: Sequence[str] = ()) -> Iterator[Source | OSError]:
+    """Files named, and YAML/JSON files below directories named, in a stable order; none that ``exclude``'s
+    globs match (``--exclude``), and no folder they match is walked."""
     for name in paths:
         if os.path.isdir(name):
             for directory, subdirs, files in os.walk(name):
-                subdirs[:] = sorted(d for d in subdirs if d not in _SKIP_DIRS)
+                subdirs[:] = sorted(
+                    d
+                    for d in subdirs
+                    if d not in _SKIP_DIRS and not excluded(os.path.join(directory, d), exclude, folder=True)
+                )
                 for file in sorted(files):
-                    if file.endswith(YAML_SUFFIXES):
-                        yield Source(os.path.normpath(os.path.join(directory, file)), False)
+                    path = os.path.normpath(os.path.join(directory, file))
+                    if file.endswith(YAML_SUFFIXES) and not excluded(path, exclude):
+                        yield Source(path, False)
+        elif excluded(name, exclude):
+            continue
         elif os.path.exists(name):
             yield Source(name, True)
         else:
             yield FileNotFoundError(2, "No such file or directory", name)
+
+
+def excluded(path: str, globs: Sequence[str], folder: bool = False) -> bool:
+    """Whether a glob matches ``path`` as written relative to the working folder (``vendor/*``, ``*.j2.yaml``,
+    ``**/generated/**``), or its file name alone; a folder is matched as ``folder/`` too, so ``vendor/*`` prunes
+    the walk there."""
+    if not globs:
+        return False
+    absolute = os.path.abspath(path)
+    relative = os.path.relpath(absolute)
+    shown = relative if not relative.startswith("..") else absolute
+    candidates = [shown, "/" + shown, os.path.basename(absolute)]
+    if folder:
+        candidates += [shown + "/", "/" + shown + "/"]
+    return any(fnmatch.fnmatchcase(candidate, glob) for glob in globs for candidate in candidates)
 
 
 class NotText(Exception):

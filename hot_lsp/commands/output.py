@@ -56,8 +56,12 @@ def text(results: list[FileResult]) -> str:
             lines.append(f"{result.path}:{line + 1}:{col + 1}: {d.severity_name} {d.code} {d.message}")
     errors = sum(1 for r in results for d in r.diagnostics if d.severity == 1)
     warnings = sum(1 for r in results for d in r.diagnostics if d.severity == 2)
+    information = sum(1 for r in results for d in r.diagnostics if d.severity >= 3)
     files = sum(1 for r in results if r.diagnostics)
-    summary = f"{len(results)} file(s) checked: {errors} error(s), {warnings} warning(s) in {files} file(s)"
+    summary = (
+        f"{len(results)} file(s) checked: {errors} error(s), {warnings} warning(s), {information} information"
+        f" in {files} file(s)"
+    )
     return "\n".join([*lines, summary]) + "\n"
 
 

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from ..analysis.codes import turned_off
+
 if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis is loaded
     from ..document.problems import Diagnostic
     from .snapshot import Snapshot
@@ -30,7 +32,7 @@ def lsp_diagnostics(snapshot: Snapshot) -> list[types.Diagnostic]:
     if analysis.kind not in ("template", "environment"):
         return []
     disabled = snapshot.settings.disabled_rules
-    return [to_lsp(snapshot, d) for d in analysis.diagnostics if d.code not in disabled]
+    return [to_lsp(snapshot, d) for d in analysis.diagnostics if not turned_off(d.code, disabled)]
 
 
 def to_lsp(snapshot: Snapshot, diagnostic: Diagnostic) -> types.Diagnostic:

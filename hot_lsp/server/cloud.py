@@ -38,6 +38,8 @@ from urllib.parse import quote
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException
 
+from ..analysis.codes import turned_off
+
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
     from ..analysis.cloud_offer import CloudOffer
     from ..cloud.connection import Heat
@@ -218,7 +220,7 @@ class CloudSession:
     def diagnostics_of(self, uri: str) -> list[types.Diagnostic]:
         """The cloud's last verdict on ``uri``, to publish with the offline diagnostics."""
         verdict = self._verdicts.get(uri)
-        if verdict is None or verdict.cloud != self.cloud or E9901 in self._ls.settings.disabled_rules:
+        if verdict is None or verdict.cloud != self.cloud or turned_off(E9901, self._ls.settings.disabled_rules):
             return []
         return list(verdict.diagnostics)
 
@@ -244,7 +246,7 @@ class CloudSession:
         await ls.wait_configured()
         cloud = self.cloud
         path = file_path(uri)
-        if not cloud or path is None or uri not in ls.store or E9901 in ls.settings.disabled_rules:
+        if not cloud or path is None or uri not in ls.store or turned_off(E9901, ls.settings.disabled_rules):
             return
         snapshot = await ls.snapshot(uri)
         if snapshot is None or snapshot.analysis.kind != "template":

@@ -62,6 +62,17 @@ async def test_initialization_options_disable_a_code(client_name: str, options: 
 
 
 @pytest.mark.parametrize("client_name", ["visual-studio-code", "neovim@v0.11.0"])
+async def test_disabled_rules_take_prefixes_as_the_command_line_does(client_name: str):
+    async with session(client_name, {"disabledRules": ["e400"]}) as client:
+        uri = uri_for("prefix", client)
+        open_document(client, uri, TEMPLATE)
+        found = codes(await diagnostics(client, uri, 1))
+        assert not any(code.startswith("E400") for code in found)
+        assert "E4009" not in found and "E4008" not in found
+        assert "I9001" in found  # the others still come
+
+
+@pytest.mark.parametrize("client_name", ["visual-studio-code", "neovim@v0.11.0"])
 async def test_workspace_configuration_is_read_before_the_first_diagnostics(client_name: str):
     async with session(client_name, configuration={"hotLsp": {"disabledRules": ["E4009"]}}) as client:
         uri = uri_for("configuration", client)

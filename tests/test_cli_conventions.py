@@ -1,0 +1,90 @@
+"""`hot-lsp check`'s conventions from issue 18: codes turned off by prefix and typos refused, files left out by
+glob, every severity counted, and the codes listed by `hot-lsp rules`."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+# E0012 (a version Heat does not know) and I9001 (a parameter nothing reads) in one template.
+BAD = (
+    "heat_template_version: 2016-10-15\n"
+    "parameters:\n  unused: {type: string, default: x}\n"
+    "resources:\n  r:\n    type: OS::Heat::None\n"
+)
+GOOD = "heat_template_version: 2016-10-14\nresources:\n  r:\n    type: OS::Heat::None\n"
+
+
+def run(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "hot_lsp", *args], cwd=cwd, capture_output=True, text=True, timeout=120
+    )
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    (tmp_path / "bad.yaml").write_text(BAD)
+    (tmp_path / "vendor").mkdir()
+    (tmp_path / "vendor" / "bad.yaml").write_text(BAD)
+    (tmp_path / "good.yaml").write_text(GOOD)
+    return tmp_path
+
+
+def codes(result: subprocess.CompletedProcess[str]) -> list[str]:
+    return [line.split()[2] for line in result.stdout.splitlines() if ": " in line and line.count(":") >= 3]
+
+
+def test_the_summary_counts_every_severity(tree: Path):
+    result = run("check", "bad.yaml", "good.yaml", cwd=tree)
+    assert result.stdout.splitlines()[-1] == ("2 file(s) checked: 1 error(s), 0 warning(s), 1 information in 1 file(s)")
+
+
+@pytest.mark.parametrize(
+    ("disabled", "left"),
+    [
+        (["E0012"], ["I9001"]),
+        (["e0"], ["I9001"]),  # a prefix: every E0xxx
+        (["I"], ["E0012"]),  # a whole severity
+        (["I9", "E"], []),
+    ],
+)
+def test_disable_takes_codes_and_prefixes(tree: Path, disabled: list[str], left: list[str]):
+    args = [arg for code in disabled for arg in ("--disable", code)]
+    assert sorted(codes(run("check", "bad.yaml", *args, cwd=tree))) == left
+
+
+@pytest.mark.parametrize("typo", ["X1234", "E99999", "E0013x", "W0"])
+def test_disable_refuses_what_names_no_code(tree: Path, typo: str):
+    # W0 is a fine prefix only if some W0xxx exists; X1234 and E99999 name nothing.
+    result = run("check", "bad.yaml", "--disable", typo, cwd=tree)
+    from hot_lsp.analysis import rules  # noqa: F401  (registers every code)
+    from hot_lsp.analysis.codes import CODES
+
+    if any(code.startswith(typo.upper()) for code in CODES):
+        assert result.returncode == 1
+        return
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        f"hot-lsp check: --disable {typo.upper()}: no diagnostic code is or starts with {typo.upper()} "
+        "(hot-lsp rules lists them)"
+    ]
+    assert result.stdout == ""
+
+
+def test_exclude_leaves_files_out_of_walks_and_names(tree: Path):
+    walked = run("check", ".", "--exclude", "vendor/*", cwd=tree)
+    assert "vendor" not in walked.stdout and "2 file(s) checked" in walked.stdout
+    named = run("check", "bad.yaml", "vendor/bad.yaml", "--exclude", "**/vendor/**", "--exclude", "bad.yaml", cwd=tree)
+    assert named.returncode == 0 and named.stdout.splitlines()[-1].startswith("0 file(s) checked")
+
+
+def test_rules_lists_every_code_with_its_severity_and_summary(tree: Path):
+    result = run("rules", cwd=tree)
+    assert result.returncode == 0
+    lines = result.stdout.splitlines()
+    assert "E0012  error        " in "\n".join(lines)
+    assert any(line.startswith("E9901  error") for line in lines)  # the cloud's codes too
+    assert len(lines) >= 120
