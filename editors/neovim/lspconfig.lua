@@ -1,42 +1,11 @@
--- hot-lsp without the plugin's setup(): snippets for nvim-lspconfig and for Neovim 0.11's vim.lsp.config.
--- Both use the plugin's content check (put editors/neovim on 'runtimepath') so that only Heat templates
--- and environment files are attached, never every YAML file. Use one of the two, not both.
-
-local detect = require('hot_lsp.detect')
-local settings = { hotLsp = { disabledRules = {} } } -- hotLsp.*: see the README's "Language server"
-
--- 1. nvim-lspconfig, which has no hot_lsp entry of its own: register one, then set it up.
-local configs = require('lspconfig.configs')
-if not configs.hot_lsp then
-  configs.hot_lsp = {
-    default_config = {
-      cmd = { 'hot-lsp' },
-      filetypes = { 'yaml', 'json' },
-      -- No root: lspconfig leaves the buffer alone.
-      root_dir = function(fname, bufnr)
-        if not detect.is_hot(bufnr) then
-          return nil
-        end
-        return require('lspconfig.util').root_pattern('.git')(fname) or vim.fn.fnamemodify(fname, ':p:h')
-      end,
-      settings = settings,
-      init_options = settings,
-    },
-  }
-end
-require('lspconfig').hot_lsp.setup({})
-
--- 2. Neovim 0.11+, no lspconfig needed.
+-- hot-lsp without the plugin's setup(), on Neovim 0.11+: the plugin's lsp/hot_lsp.lua (put editors/neovim on
+-- 'runtimepath') is the configuration, in the style nvim-lspconfig itself now uses (vim.lsp.config and
+-- vim.lsp.enable; its require('lspconfig.configs') framework is deprecated). With or without nvim-lspconfig:
 vim.lsp.config('hot_lsp', {
-  cmd = { 'hot-lsp' },
-  filetypes = { 'yaml', 'json' },
-  -- on_dir is not called for other YAML: no client for it.
-  root_dir = function(bufnr, on_dir)
-    if detect.is_hot(bufnr) then
-      on_dir(vim.fs.root(bufnr, { '.git' }) or vim.fs.dirname(vim.api.nvim_buf_get_name(bufnr)))
-    end
-  end,
-  settings = settings,
-  init_options = settings,
+  -- cmd = { '/path/to/venv/bin/python', '-m', 'hot_lsp' },
+  settings = { hotLsp = { disabledRules = { 'I9001' } } }, -- hotLsp.*: see the main README's "Language server"
 })
 vim.lsp.enable('hot_lsp')
+-- Only Heat templates and environment files are attached (by content), never other YAML; `.hot` and
+-- `.template` files are YAML (ftdetect/hot_lsp.vim). `:checkhealth hot_lsp` says what is found.
+-- Neovim 0.7 to 0.10: require('hot_lsp').setup({ settings = { disabledRules = { 'I9001' } } }) instead.

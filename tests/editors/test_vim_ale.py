@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -155,3 +157,84 @@ def test_a_position_past_the_line_end_is_answered_without_error(run: dict):
     assert sent(run, "hover_at_line_end")["character"] > column(line_text, "utf-16")
     answer = step(run, "hover_at_line_end")["answer"]
     assert "error" not in answer and answer["result"] is None
+
+
+def readme_vimrc() -> list[str]:
+    """The ```vim block of editors/vim/README.md, as a user copies it into ~/.vimrc."""
+    readme = (LINTERS / "README.md").read_text(encoding="utf-8")
+    blocks = re.findall(r"^( *)```vim\n(.*?)^\1```$", readme, re.S | re.M)
+    assert len(blocks) == 1, "the README should have exactly one vimrc block"
+    indent, body = blocks[0]
+    return [line[len(indent) :] for line in body.splitlines()]
+
+
+def test_the_readmes_vimrc_alone_gives_diagnostics(tmp_path: Path):
+    """Step 3 of editors/vim/README.md, exactly as written (only the checkout's path put in), as ~/.vimrc.
+
+    The driver sets nothing in this mode, so ALE's own defaults decide: its yaml list does not name hot-lsp,
+    and without the README's g:ale_linters line no server starts. `hot-lsp` is found on PATH by name, as
+    step 1 leaves it: a wrapper for this checkout's server.
+    """
+    lines = readme_vimrc()
+    assert any("/path/to/hot-lsp/editors/vim" in line for line in lines)
+    vimrc = tmp_path / ".vimrc"
+    vimrc.write_text("\n".join(line.replace("/path/to/hot-lsp", str(CHECKOUT)) for line in lines) + "\n")
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    wrapper = bin_dir / "hot-lsp"
+    wrapper.write_text(
+        f'#!/bin/sh\nPYTHONPATH={shlex.quote(str(CHECKOUT))} exec {shlex.quote(sys.executable)} -m hot_lsp "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    (tmp_path / "project").mkdir()
+    project = make_project(tmp_path / "project")
+    out = tmp_path / "result.json"
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("LSP_", "HOT_LSP_"))},
+        "PATH": f"{bin_dir}{os.pathsep}{os.environ.get('PATH', '')}",
+        "HOME": str(tmp_path),
+        "LSP_FILE": str(project.template),
+        "LSP_BEFORE": json.dumps([str(project.plain)]),
+        "LSP_OUT": str(out),
+        "LSP_TIMEOUT_MS": "20000",
+        "LSP_WATCHDOG_MS": "90000",
+    }
+    # -u: the vimrc and nothing else. -es keeps Vim headless, but also keeps 'compatible' on, which Vim resets
+    # itself when it finds a ~/.vimrc at startup (and Debian's system vimrc sets): hence -N.
+    completed = subprocess.run(
+        [VIM, "-N", "-u", str(vimrc), "-i", "NONE", "-n", "-es", "-S", str(DRIVER)],
+        cwd=tmp_path,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=120,
+        check=False,
+    )
+    assert out.exists(), f"no result; exit {completed.returncode}\n{completed.stderr.decode(errors='replace')}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert result["errors"] == [] and result["exit_code"] == 0, result["errors"]
+    [plain, template] = result["opened"]
+    assert plain["connections"] == 0
+    assert template["filetype"] == "yaml" and template["connections"] == 1
+    codes = [d["code"] for d in result["loclist"] if d["linter_name"] == "hot-lsp"]
+    assert "E4008" in codes and "E3017" in codes
+
+
+def test_without_the_readmes_linter_line_ale_runs_no_hot_lsp(tmp_path: Path):
+    """What makes the test above able to fail: ALE's defaults for YAML leave hot-lsp out."""
+    lines = [line for line in readme_vimrc() if "g:ale_linters" not in line]
+    vimrc = tmp_path / ".vimrc"
+    vimrc.write_text("\n".join(line.replace("/path/to/hot-lsp", str(CHECKOUT)) for line in lines) + "\n")
+    probe = tmp_path / "probe.vim"
+    probe.write_text("call writefile([json_encode(map(ale#linter#Get('yaml'), 'v:val.name'))], $OUT)\nqall!\n")
+    env = {**os.environ, "HOME": str(tmp_path), "OUT": str(tmp_path / "linters.json")}
+    subprocess.run(
+        [VIM, "-N", "-u", str(vimrc), "-i", "NONE", "-n", "-es", "-c", "setfiletype yaml", "-S", str(probe)],
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        timeout=60,
+        check=False,
+    )
+    linters = json.loads((tmp_path / "linters.json").read_text())
+    assert "hot-lsp" not in linters and linters  # ALE loaded, its yaml linters chosen without hot-lsp

@@ -5,6 +5,9 @@
 "   LSP_STEPS='[{"name": "hover", "kind": "hover", "line": 16, "character": 33}]' \
 "   vim -N -u NONE -i NONE -n -es -S vim_ale_check.vim </dev/null
 "
+" Without HOT_LSP_VIM the driver configures nothing (no ALE options, no runtimepath, no filetype): run it
+" with `-u vimrc` to check that a user's vimrc alone gives diagnostics.
+"
 " Steps run ALE's own commands with the cursor put on a character: `kind` hover (:ALEHover, shown in the
 " preview window) or definition (:ALEGoToDefinition, read from where the cursor lands). `line` is 1-based,
 " `character` counts code points from 0. ALE turns the cursor into an LSP position itself (a byte column),
@@ -103,19 +106,22 @@ function! s:RunStep(step) abort
 endfunction
 
 function! s:Main() abort
-    let l:command = json_decode($LSP_CMD_JSON)
-    let g:ale_linters = {'yaml': ['hot-lsp']}
-    let g:ale_linters_explicit = 1
-    let g:ale_hover_to_preview = 1
-    let g:ale_yaml_hot_lsp_executable = l:command[0]
-    let g:ale_yaml_hot_lsp_options = join(map(l:command[1:], 'shellescape(v:val)'), ' ')
-    let g:ale_yaml_hot_lsp_config = json_decode(empty($LSP_SETTINGS_JSON) ? '{}' : $LSP_SETTINGS_JSON)
-    if !empty($LSP_CHANNEL_LOG)
-        call ch_logfile($LSP_CHANNEL_LOG, 'w')
+    " Without HOT_LSP_VIM the user's vimrc (vim -u) has set everything up: the driver sets nothing.
+    if !empty($HOT_LSP_VIM)
+        let l:command = json_decode($LSP_CMD_JSON)
+        let g:ale_linters = {'yaml': ['hot-lsp']}
+        let g:ale_linters_explicit = 1
+        let g:ale_hover_to_preview = 1
+        let g:ale_yaml_hot_lsp_executable = l:command[0]
+        let g:ale_yaml_hot_lsp_options = join(map(l:command[1:], 'shellescape(v:val)'), ' ')
+        let g:ale_yaml_hot_lsp_config = json_decode(empty($LSP_SETTINGS_JSON) ? '{}' : $LSP_SETTINGS_JSON)
+        if !empty($LSP_CHANNEL_LOG)
+            call ch_logfile($LSP_CHANNEL_LOG, 'w')
+        endif
+        execute 'set runtimepath^=' . fnameescape($HOT_LSP_VIM)
+        filetype plugin on
+        packadd ale
     endif
-    execute 'set runtimepath^=' . fnameescape($HOT_LSP_VIM)
-    filetype plugin on
-    packadd ale
     let s:result.vim_version = v:version
     let s:result.ale_has_linter = !empty(filter(ale#linter#Get('yaml'), 'v:val.name is# "hot-lsp"'))
 

@@ -1,0 +1,162 @@
+"""The pre-commit hook (.pre-commit-hooks.yaml) run by the real pre-commit, and the README's CI recipe.
+
+`pre-commit try-repo CHECKOUT hot-lsp` clones this checkout (with its uncommitted changes, if any), builds a
+venv and pip-installs hot-lsp into it from the clone (its dependencies from the package index), then runs the
+hook on a repository made here: a broken template, a good one, and YAML and JSON that are not HOT.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+CHECKOUT = Path(__file__).resolve().parent.parent
+
+BROKEN = """heat_template_version: 2021-04-16
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: flavour}
+      image: cirros
+"""
+GOOD = """heat_template_version: 2021-04-16
+parameters:
+  flavor:
+    type: string
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: flavor}
+      image: cirros
+"""
+# YAML and JSON a repository holds beside its templates: none of it is HOT, all of it must pass untouched.
+OTHER = {
+    "ci.yaml": "on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n",
+    "manifests.yaml": "kind: ConfigMap\n---\nkind: Service\n",
+    "vault.yml": "password: !vault |\n  0123abcd\n",
+    "package.json": '{"name": "x", "version": "1.0.0"}\n',
+}
+
+GIT_ENV = {
+    "GIT_AUTHOR_NAME": "t",
+    "GIT_AUTHOR_EMAIL": "t@example.org",
+    "GIT_COMMITTER_NAME": "t",
+    "GIT_COMMITTER_EMAIL": "t@example.org",
+}
+
+
+@pytest.fixture(scope="module")
+def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
+    work = tmp_path_factory.mktemp("pre-commit")
+    repo = work / "repo"
+    (repo / "templates").mkdir(parents=True)
+    (repo / "templates" / "broken.yaml").write_text(BROKEN)
+    (repo / "templates" / "good.yaml").write_text(GOOD)
+    for name, text in OTHER.items():
+        (repo / name).write_text(text)
+    env = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("GIT_", "PRE_COMMIT"))},
+        **GIT_ENV,
+        # Its own store: the hook's venv is built from this checkout, never taken from a user's cache.
+        "PRE_COMMIT_HOME": str(work / "store"),
+        "HOME": str(work),
+    }
+    subprocess.run(["git", "init", "-q"], cwd=repo, env=env, check=True)
+    subprocess.run(["git", "add", "."], cwd=repo, env=env, check=True)
+    return repo, env
+
+
+def try_repo(repo: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pre_commit", "try-repo", str(CHECKOUT), "hot-lsp", *args],
+        cwd=repo,
+        env=env,
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+
+
+def test_the_hook_fails_on_the_broken_template_and_names_its_finding(repo: tuple[Path, dict]):
+    path, env = repo
+    completed = try_repo(path, env, "--all-files")
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 1, output
+    assert re.search(r"hot-lsp\.+Failed", output), output
+    assert "templates/broken.yaml:6:27: error E4008" in output
+    # Only the broken template has findings: the good one and the other YAML and JSON are not named.
+    named = set(re.findall(r"^(\S+?):\d+:\d+: ", completed.stdout, re.M))
+    assert named == {"templates/broken.yaml"}, output
+    # Every YAML and JSON file reached the hook (types_or), the HOT ones were checked.
+    assert "2 file(s) checked: 1 error(s)" in output
+
+
+def test_the_hook_passes_a_good_template_and_yaml_that_is_not_hot(repo: tuple[Path, dict]):
+    path, env = repo
+    completed = try_repo(path, env, "--files", "templates/good.yaml", *OTHER)
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 0, output
+    assert re.search(r"hot-lsp\.+Passed", output), output
+    assert "E4008" not in output
+
+
+def test_the_hook_is_declared_as_documented():
+    [hook] = YAML(typ="safe").load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())
+    assert hook["id"] == "hot-lsp" and hook["entry"] == "hot-lsp check" and hook["language"] == "python"
+    assert hook["types_or"] == ["yaml", "json"]
+
+
+def readme_blocks() -> list[str]:
+    readme = (CHECKOUT / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## In pre-commit and CI") :]
+    section = section[: section.index("\n## ", 1)]
+    return re.findall(r"^```yaml\n(.*?)^```$", section, re.S | re.M)
+
+
+def test_the_readmes_pre_commit_config_uses_the_hook():
+    config = YAML(typ="safe").load(readme_blocks()[0])
+    [entry] = config["repos"]
+    assert [h["id"] for h in entry["hooks"]] == ["hot-lsp"]
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="the workflow's steps run in bash")
+def test_the_readmes_workflow_uploads_the_sarif_of_a_failing_check(tmp_path: Path):
+    """The workflow's `run` steps, in bash as GitHub runs them, on a templates/ folder with a broken template."""
+    workflow = YAML(typ="safe").load(readme_blocks()[1])
+    steps = workflow["jobs"]["check"]["steps"]
+    assert workflow["jobs"]["check"]["permissions"]["security-events"] == "write"
+    upload = next(s for s in steps if s.get("uses", "").startswith("github/codeql-action/upload-sarif@"))
+    runs = [s["run"] for s in steps if "run" in s and "hot-lsp check" in s["run"]]
+    [check] = runs
+    last = steps[-1]["run"]
+    assert steps.index(upload) < len(steps) - 1  # uploaded before the job fails
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "broken.yaml").write_text(BROKEN)
+    (tmp_path / "templates" / "good.yaml").write_text(GOOD)
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "hot-lsp").write_text(f'#!/bin/sh\nPYTHONPATH="{CHECKOUT}" exec "{sys.executable}" -m hot_lsp "$@"\n')
+    (bin_dir / "hot-lsp").chmod(0o755)
+    github_env = tmp_path / "github_env"
+    github_env.write_text("")
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "GITHUB_ENV": str(github_env)}
+    subprocess.run(["bash", "-e", "-c", check], cwd=tmp_path, env=env, check=True, timeout=120)
+    sarif = json.loads((tmp_path / upload["with"]["sarif_file"]).read_text())
+    [result] = sarif["runs"][0]["results"]
+    assert result["ruleId"] == "E4008"
+    status = dict(line.split("=", 1) for line in github_env.read_text().splitlines())
+    env.update(status)
+    failed = subprocess.run(["bash", "-e", "-c", last], cwd=tmp_path, env=env, check=False, timeout=30)
+    assert failed.returncode != 0  # the job fails, after the upload
