@@ -28,7 +28,14 @@ def build_parser() -> argparse.ArgumentParser:
         "templates), its parameter_defaults reach nested templates, its values feed the evaluation rules (8xxx) "
         "(repeatable, in order)",
     )
-    check.add_argument("--format", choices=("text", "json", "sarif"), default="text")
+    check.add_argument(
+        "--format",
+        choices=("text", "json", "sarif", "github", "junit"),
+        default="text",
+        help="text: path:line:col: severity CODE message, then a summary; json: a list of {file, range, severity, "
+        "code, message} with LSP ranges; sarif: SARIF 2.1.0 for code scanning; github: GitHub Actions annotations; "
+        "junit: JUnit XML for CI test reports (default: text)",
+    )
     check.add_argument(
         "--disable",
         action="append",

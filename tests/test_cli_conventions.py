@@ -88,3 +88,38 @@ def test_rules_lists_every_code_with_its_severity_and_summary(tree: Path):
     assert "E0012  error        " in "\n".join(lines)
     assert any(line.startswith("E9901  error") for line in lines)  # the cloud's codes too
     assert len(lines) >= 120
+
+
+def test_github_format_is_one_workflow_annotation_per_finding(tree: Path):
+    result = run("check", "bad.yaml", "--format", "github", cwd=tree)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2
+    assert lines[0].startswith("::error file=bad.yaml,line=1,col=24,endLine=1,endColumn=34,title=hot-lsp E0012::")
+    assert lines[1].startswith("::notice file=bad.yaml,line=3,") and "title=hot-lsp I9001::" in lines[1]
+
+
+def test_junit_format_has_a_failing_case_per_finding_and_a_passing_one_per_clean_file(tree: Path):
+    from xml.etree import ElementTree
+
+    result = run("check", "bad.yaml", "good.yaml", "--format", "junit", cwd=tree)
+    assert result.returncode == 1
+    root = ElementTree.fromstring(result.stdout.split("\n", 1)[1])
+    suites = {suite.get("name"): suite for suite in root.iter("testsuite")}
+    assert set(suites) == {"bad.yaml", "good.yaml"}
+    assert [f.get("type") for f in suites["bad.yaml"].iter("failure")] == ["E0012", "I9001"]
+    assert [c.get("name") for c in suites["good.yaml"].iter("testcase")] == ["no findings"]
+    assert (root.get("tests"), root.get("failures")) == ("3", "2")
+
+
+def test_sarif_paths_are_relative_to_a_base_and_rules_are_described(tree: Path):
+    import json
+
+    result = run("check", "bad.yaml", "--format", "sarif", cwd=tree)
+    run0 = json.loads(result.stdout)["runs"][0]
+    assert run0["originalUriBaseIds"] == {"%SRCROOT%": {"uri": tree.resolve().as_uri() + "/"}}
+    location = run0["results"][0]["locations"][0]["physicalLocation"]["artifactLocation"]
+    assert location == {"uri": "bad.yaml", "uriBaseId": "%SRCROOT%"}
+    described = {rule["id"]: rule["fullDescription"]["text"] for rule in run0["tool"]["driver"]["rules"]}
+    assert described["E0012"].startswith("heat_template_version is not a version Heat 27 knows")
+    assert "heat_template_version: 2016-10-15" in described["E0012"]

@@ -90,7 +90,13 @@ def run_check(
         templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
         if not add_cloud_verdicts(results, templates, cloud, environments, disabled):
             io_problem = True
-    render = {"text": output.text, "json": output.json_list, "sarif": output.sarif}[fmt]
+    render = {
+        "text": output.text,
+        "json": output.json_list,
+        "sarif": output.sarif,
+        "github": output.github,
+        "junit": output.junit,
+    }[fmt]
     sys.stdout.write(render(results))
     if io_problem:
         return EXIT_USAGE

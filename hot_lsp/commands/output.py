@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import quote
 
 from .. import __version__
 from ..analysis.codes import CODES
@@ -92,6 +95,7 @@ def sarif(results: list[FileResult]) -> str:
         {
             "id": code,
             "shortDescription": {"text": CODES[code].summary if code in CODES else code},
+            "fullDescription": {"text": _full_description(code)},
             "helpUri": f"https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md#{code.lower()}",
             "defaultConfiguration": {"level": _SARIF_LEVEL.get(_letter_severity(code), "warning")},
         }
@@ -112,7 +116,7 @@ def sarif(results: list[FileResult]) -> str:
                     "locations": [
                         {
                             "physicalLocation": {
-                                "artifactLocation": {"uri": r.path.replace("\\", "/")},
+                                "artifactLocation": _artifact(r.path),
                                 "region": {
                                     "startLine": sl + 1,
                                     "startColumn": sc + 1,
@@ -131,11 +135,79 @@ def sarif(results: list[FileResult]) -> str:
             {
                 "tool": {"driver": {"name": "hot-lsp", "version": __version__, "rules": rules}},
                 "columnKind": "utf16CodeUnits",
+                # Relative paths are relative to where check ran: code-scanning dashboards resolve them there.
+                "originalUriBaseIds": {"%SRCROOT%": {"uri": Path.cwd().as_uri() + "/"}},
                 "results": findings,
             }
         ],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _artifact(path: str) -> dict[str, str]:
+    if os.path.isabs(path):
+        return {"uri": Path(path).as_uri()}
+    return {"uri": quote(path.replace("\\", "/")), "uriBaseId": "%SRCROOT%"}
+
+
+def _full_description(code: str) -> str:
+    found = CODES.get(code)
+    if found is None:
+        return code
+    example = "" if found.example.startswith("(") else f" For example:\n{found.example}"
+    return f"{found.summary}{example}"
+
+
+_GITHUB_LEVEL = {1: "error", 2: "warning", 3: "notice", 4: "notice"}
+
+
+def github(results: list[FileResult]) -> str:
+    """GitHub Actions workflow commands: one annotation per finding, on the file's line in the pull request."""
+
+    def escape(text: str, property_value: bool = False) -> str:
+        text = text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        return text.replace(":", "%3A").replace(",", "%2C") if property_value else text
+
+    lines = []
+    for r in results:
+        for d in r.diagnostics:
+            sl, sc = r.lines.position(d.start, "utf-32")
+            el, ec = r.lines.position(d.end, "utf-32")
+            where = (
+                f"file={escape(r.path, True)},line={sl + 1},col={sc + 1},endLine={el + 1},endColumn={ec + 1},"
+                f"title={escape(f'hot-lsp {d.code}', True)}"
+            )
+            lines.append(f"::{_GITHUB_LEVEL[d.severity]} {where}::{escape(d.message)}")
+    return "".join(line + "\n" for line in lines)
+
+
+def junit(results: list[FileResult]) -> str:
+    """JUnit XML for CI test reports: a test suite per file, a failing test case per finding (a file with none
+    has one passing case), so a report viewer lists templates and what is wrong in them."""
+    from xml.etree import ElementTree
+
+    suites = ElementTree.Element("testsuites", name="hot-lsp")
+    total = failures = 0
+    for r in results:
+        suite = ElementTree.SubElement(suites, "testsuite", name=r.path)
+        cases = 0
+        for d in r.diagnostics:
+            line, col = r.lines.position(d.start, "utf-32")
+            case = ElementTree.SubElement(
+                suite, "testcase", classname=r.path, name=f"{d.code} at {line + 1}:{col + 1}", file=r.path
+            )
+            failure = ElementTree.SubElement(case, "failure", type=d.code, message=d.message)
+            failure.text = f"{r.path}:{line + 1}:{col + 1}: {d.severity_name} {d.code} {d.message}"
+            cases += 1
+        if not cases:
+            ElementTree.SubElement(suite, "testcase", classname=r.path, name="no findings", file=r.path)
+        suite.set("tests", str(max(cases, 1)))
+        suite.set("failures", str(cases))
+        total += max(cases, 1)
+        failures += cases
+    suites.set("tests", str(total))
+    suites.set("failures", str(failures))
+    return ElementTree.tostring(suites, encoding="unicode", xml_declaration=True) + "\n"
 
 
 def _letter_severity(code: str) -> int:
