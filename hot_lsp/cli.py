@@ -8,16 +8,38 @@ from collections.abc import Sequence
 
 from . import __version__
 
+CHECK_EPILOG = """\
+exit status:
+  0  no errors (warnings and information do not fail)
+  1  errors found
+  2  a usage or I/O problem: a missing file, a bad option, an unknown --disable code,
+     a catalogue or environment that cannot be read, a cloud that cannot be asked
+
+turning findings off in a file:
+  # hot-lsp: disable=E3002          on the line, or on the line before it
+  # hot-lsp: disable=E3002,W9001    several codes
+  # hot-lsp: disable-file=I9001     anywhere in the file, for the whole file
+
+`hot-lsp rules` lists every code; docs/rules.md has each one's failing example.
+"""
+
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="hot-lsp",
         description="Language server and checker for OpenStack Heat Orchestration Templates (HOT).",
+        epilog="Run with no command (or `hot-lsp serve`) to serve the Language Server Protocol on stdio, as editors "
+        "start it; `--tcp HOST:PORT` serves one client over TCP for debugging.",
     )
     parser.add_argument("--version", action="version", version=f"hot-lsp {__version__}")
     commands = parser.add_subparsers(dest="command")
 
-    check = commands.add_parser("check", help="validate templates and print diagnostics")
+    check = commands.add_parser(
+        "check",
+        help="validate templates and print diagnostics",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog=CHECK_EPILOG,
+    )
     check.add_argument("paths", nargs="+", metavar="PATH", help="template files or directories (recursed)")
     check.add_argument(
         "--env",

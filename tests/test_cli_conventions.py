@@ -123,3 +123,20 @@ def test_sarif_paths_are_relative_to_a_base_and_rules_are_described(tree: Path):
     described = {rule["id"]: rule["fullDescription"]["text"] for rule in run0["tool"]["driver"]["rules"]}
     assert described["E0012"].startswith("heat_template_version is not a version Heat 27 knows")
     assert "heat_template_version: 2016-10-15" in described["E0012"]
+
+
+def test_check_help_documents_formats_exit_codes_and_inline_disables(tree: Path):
+    shown = run("check", "--help", cwd=tree).stdout
+    for needed in ("sarif", "github", "junit", "exit status", "2  a usage or I/O problem", "# hot-lsp: disable=E3002"):
+        assert needed in shown, needed
+    assert "hot-lsp serve" in run("--help", cwd=tree).stdout
+
+
+def test_an_unknown_parameter_names_the_closest_of_many(tmp_path: Path):
+    declared = "".join(f"  param_{i}: {{type: string, default: x}}\n" for i in range(40))
+    (tmp_path / "many.yaml").write_text("heat_template_version: 2018-08-31\nparameters:\n" + declared)
+    result = run("render", "many.yaml", "-P", "param_3x=1", cwd=tmp_path)
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert line.startswith("hot-lsp render: unknown parameter 'param_3x' (did you mean 'param_3'")
+    assert line.endswith("the template declares 40 parameters)") and "param_39," not in line

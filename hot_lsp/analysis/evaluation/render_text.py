@@ -17,6 +17,7 @@ from ruamel.yaml.representer import SafeRepresenter
 from ...document.scalars import type_plain
 from ..model import TemplateModel
 from ..result import Analysis
+from ..suggest import did_you_mean
 from .files import FileSource
 from .inputs import Inputs
 from .render import render
@@ -44,11 +45,26 @@ def render_text(analysis: Analysis, inputs: Inputs, files: FileSource | None, fm
     return Rendered(document, to_json(document) if fmt == "json" else to_yaml(document))
 
 
+LISTED_PARAMETERS = 10  # up to this many declared names are all listed
+
+
 def unknown_parameters(explicit: AbcMapping[str, Any], model: TemplateModel) -> list[str]:
     """Heat rejects a value for a parameter the template does not declare: one line for each such name."""
     declared = [name for name in model.parameters if isinstance(name, str)]
-    listed = f"the template declares: {', '.join(declared)}" if declared else "the template declares no parameters"
-    return [f"unknown parameter '{name}' ({listed})" for name in explicit if name not in declared]
+    if not declared:
+        return [f"unknown parameter '{name}' (the template declares no parameters)" for name in explicit]
+    lines = []
+    for name in explicit:
+        if name in declared:
+            continue
+        if len(declared) <= LISTED_PARAMETERS:
+            lines.append(f"unknown parameter '{name}' (the template declares: {', '.join(declared)})")
+            continue
+        # A TripleO role declares ~150: the closest names help, a wall of them does not.
+        near = did_you_mean(str(name), declared)
+        hint = f"did you mean {', '.join(repr(n) for n in near)}? " if near else ""
+        lines.append(f"unknown parameter '{name}' ({hint}the template declares {len(declared)} parameters)")
+    return lines
 
 
 def to_json(document: AbcMapping[str, Any]) -> str:
