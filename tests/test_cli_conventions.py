@@ -140,3 +140,36 @@ def test_an_unknown_parameter_names_the_closest_of_many(tmp_path: Path):
     [line] = result.stderr.strip().splitlines()
     assert line.startswith("hot-lsp render: unknown parameter 'param_3x' (did you mean 'param_3'")
     assert line.endswith("the template declares 40 parameters)") and "param_39," not in line
+
+
+JINJA = (
+    "heat_template_version: rocky\n"
+    "resources:\n"
+    "{% for role in roles %}\n"
+    "  {{role.name}}Server:\n"
+    "    type: OS::Heat::None\n"
+    "{% endfor %}\n"
+)
+
+
+def test_jinja_sources_are_left_out_of_walks_with_one_line(tmp_path: Path):
+    (tmp_path / "roles.role.j2.yaml").write_text(JINJA)
+    (tmp_path / "marked.yaml").write_text(JINJA)  # not named .j2, but its marks keep it from parsing
+    (tmp_path / "braces.yaml").write_text(
+        "heat_template_version: rocky\nresources:\n  r:\n    type: OS::Heat::Value\n    properties: {value: '{{x}}'}\n"
+    )
+    result = run("check", ".", cwd=tmp_path)
+    assert result.returncode == 0, result.stdout
+    assert result.stdout.splitlines()[-1].startswith("1 file(s) checked: 0 error(s)")
+    assert result.stderr.strip().splitlines() == [
+        "hot-lsp check: left out 2 Jinja2 source(s) (*.j2.yaml, or {% ... %} that is not YAML): "
+        "render them first and check the result"
+    ]
+
+
+def test_a_jinja_source_named_on_the_command_line_gets_one_clear_finding(tmp_path: Path):
+    (tmp_path / "roles.role.j2.yaml").write_text(JINJA)
+    result = run("check", "roles.role.j2.yaml", cwd=tmp_path)
+    assert result.returncode == 1
+    lines = result.stdout.splitlines()
+    assert len(lines) == 2 and lines[0].startswith("roles.role.j2.yaml:3:1: error E0013 A Jinja2 template source")

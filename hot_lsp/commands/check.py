@@ -21,7 +21,7 @@ from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
-from .check_file import Checked, Failed, check_files, check_text, start
+from .check_file import Checked, Failed, Skipped, check_files, check_text, start
 from .cloud_check import add_cloud_verdicts
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
@@ -72,17 +72,27 @@ def run_check(
         sizes = [_size(source.path) for source in sources]
         outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance, sizes))
     checked: list[tuple[Source, Checked]] = []
+    jinja_skipped = 0
     for source in found:  # in the order found, as the files were checked one after the other
         if isinstance(source, OSError):
             print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
             io_problem = True
             continue
         outcome = next(outcomes)
+        if isinstance(outcome, Skipped):
+            jinja_skipped += 1
+            continue
         if isinstance(outcome, Failed):
             print(f"hot-lsp: {source.path}: {outcome.reason}", file=sys.stderr)
             io_problem = True
         elif outcome is not None:
             checked.append((source, outcome))
+    if jinja_skipped:
+        print(
+            f"hot-lsp check: left out {jinja_skipped} Jinja2 source(s) (*.j2.yaml, or {{% ... %}} that is not YAML): "
+            "render them first and check the result",
+            file=sys.stderr,
+        )
     known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
     results = _with_environment_names(checked, options, known, jobs)
     results += _given_environments(given, checked, options, known)

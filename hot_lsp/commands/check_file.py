@@ -15,6 +15,7 @@ from ..analysis.catalogues import resource_catalogue
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import Declared, declared_by
 from ..analysis.result import Analysis
+from ..analysis.rules.version import E0013
 from ..analysis.template_files import reads_alike
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
@@ -40,7 +41,15 @@ class Failed:
     reason: str
 
 
-Outcome = Checked | Failed | None  # None: not a HOT file, skipped
+@dataclass(frozen=True, slots=True)
+class Skipped:
+    """A Jinja2 source met in a folder walk: not YAML yet, left out (``check`` says how many)."""
+
+
+Outcome = Checked | Failed | Skipped | None  # None: not a HOT file, skipped
+
+JINJA_SUFFIXES = (".j2.yaml", ".j2.yml", ".j2.json", ".j2.template")
+_JINJA_MARKS = ("{%", "{{", "{#")
 
 
 def check_text(path: str, text: str, options: Options) -> Analysis:
@@ -49,6 +58,8 @@ def check_text(path: str, text: str, options: Options) -> Analysis:
 
 
 def check_file(source: Source, options: Options) -> Outcome:
+    if not source.explicit and source.path.endswith(JINJA_SUFFIXES):
+        return Skipped()
     try:
         text = read_text(source.path)
     except NotText as problem:
@@ -59,11 +70,35 @@ def check_file(source: Source, options: Options) -> Outcome:
     except OSError as error:
         return Failed(str(error.strerror or error))
     analysis = check_text(source.path, text, replace(options, named_as_template=source.explicit))
+    jinja = _jinja_source(source.path, text, analysis)
+    if jinja is not None:
+        if not source.explicit:
+            return Skipped()
+        found = [
+            Diagnostic(
+                E0013,
+                "A Jinja2 template source, not YAML yet: Heat reads the rendered file. Render it "
+                "first and check the result.",
+                jinja,
+                jinja + 2,
+            )
+        ]
+        return Checked(FileResult(source.path, KnownPositions(analysis.parsed.lines, found), found), "jinja")
     if analysis.kind not in ("template", "environment"):
         return None
     positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics)
     result = FileResult(source.path, positions, analysis.diagnostics)
     return Checked(result, analysis.kind, _declared(source.path, text, analysis, options))
+
+
+def _jinja_source(path: str, text: str, analysis: Analysis) -> int | None:
+    """The offset of the first Jinja2 mark of a Jinja2 source (its name says so, or its marks keep it from parsing
+    as YAML); None for YAML, including YAML whose strings merely hold braces."""
+    marks = [at for at in (text.find(mark) for mark in _JINJA_MARKS) if at >= 0]
+    if not marks:
+        return None
+    broken = any(d.code == "E0001" for d in analysis.diagnostics)
+    return min(marks) if broken or path.endswith(JINJA_SUFFIXES) else None
 
 
 def _declared(path: str, text: str, analysis: Analysis, options: Options) -> Declared | None:

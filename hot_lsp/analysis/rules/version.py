@@ -37,6 +37,13 @@ define(
     "(a file saved as Latin-1 with accented characters)",
     "version",
 )
+E0013 = define(
+    "E0013",
+    "A Jinja2 template source ({% ... %}, {{ ... }}) that is not YAML yet: Heat reads the rendered file, so render "
+    "it first (TripleO: tools/process-templates.py) and check the result.",
+    "(a TripleO role.role.j2.yaml named on the command line)",
+    "version",
+)
 define("E0008", "A YAML tag Heat's safe loader cannot construct (e.g. !Ref, !!python/...).", "x: !Ref foo", "version")
 W0006 = define(
     "W0006",
