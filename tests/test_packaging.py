@@ -29,14 +29,12 @@ CLEAN_ENV = {
     name: value for name, value in os.environ.items() if name not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")
 }
 
-pytestmark = pytest.mark.skipif(
-    importlib.util.find_spec("build") is None, reason="`build` is not installed (pip install -e '.[test]')"
-)
-
 
 @pytest.fixture(scope="module")
 def dists(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """The sdist and the wheel, as `python -m build` makes them (the wheel is built from the unpacked sdist)."""
+    if importlib.util.find_spec("build") is None:
+        pytest.skip("`build` is not installed (pip install -e '.[test]' installs it)")
     out = tmp_path_factory.mktemp("dist")
     result = subprocess.run(
         [sys.executable, "-m", "build", "--outdir", str(out), str(ROOT)],
@@ -130,3 +128,19 @@ def test_the_wheel_in_a_fresh_venv_checks_the_examples(dists: tuple[Path, Path],
     findings = [line for line in result.stdout.splitlines() if line.startswith("examples/")]
     assert findings and all(line.startswith("examples/broken.yaml:") for line in findings), result.stdout
     assert " error " in result.stdout
+
+
+def readme_commands() -> list[str]:
+    setup = (ROOT / "README.md").read_text(encoding="utf-8").split("## Set-up on a fresh machine", 1)[1]
+    setup = setup.split("\n## ", 1)[0]
+    return [block.strip() for block in setup.split("```sh\n")[1:] for block in [block.split("```", 1)[0]]]
+
+
+def test_the_readme_sets_up_in_a_venv_and_ci_runs_its_test_command():
+    # Debian 12's python3 refuses `pip install` outside a venv (PEP 668): each checkout command makes one.
+    pipx, install, test = readme_commands()
+    assert pipx.startswith("pipx install hot-lsp")
+    assert install.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/hot-lsp check")
+    assert test.startswith("python3 -m venv .venv && . .venv/bin/activate && ")
+    ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ci_run.rstrip().splitlines()[-1] == test
