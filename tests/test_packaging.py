@@ -138,7 +138,7 @@ def readme_commands() -> list[str]:
 
 def test_the_readme_sets_up_in_a_venv_and_ci_runs_its_test_command():
     # Debian 12's python3 refuses `pip install` outside a venv (PEP 668): each checkout command makes one.
-    pipx, install, test = readme_commands()
+    install, test, pipx = readme_commands()
     assert pipx.startswith("pipx install hot-lsp")
     assert install.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/hot-lsp check")
     assert test.startswith("python3 -m venv .venv && . .venv/bin/activate && ")
