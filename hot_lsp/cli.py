@@ -155,8 +155,19 @@ def _positive(text: str) -> int:
     return number
 
 
+def _seconds(text: str) -> float:
+    try:
+        seconds = float(text)
+    except ValueError:
+        seconds = -1.0
+    if not seconds >= 0 or seconds == float("inf"):
+        raise argparse.ArgumentTypeError(f"expected a number of seconds (0: no limit), not {text!r}")
+    return seconds
+
+
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, template_optional: bool = False) -> None:
     """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
+    from .analysis.template_tree import BUILD_SECONDS
     from .commands.resources import parse_depth
     from .spec.limits import MAX_NESTED_STACK_DEPTH
 
@@ -191,6 +202,13 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, templat
         default=[],
         metavar="FILE",
         help="a resource type catalogue for plugin or site types, in the built-in catalogue's format (repeatable)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_seconds,
+        default=BUILD_SECONDS,
+        metavar="SECONDS",
+        help=f"stop expanding nested stacks after this long, with a warning (default {BUILD_SECONDS:g}; 0: no limit)",
     )
 
 
@@ -249,7 +267,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.resources import run_resources
 
         run = run_resources if options.command == "resources" else run_graph
-        return run(options.template, options.env, options.nested_depth, options.format, tuple(options.resource_types))
+        return run(
+            options.template,
+            options.env,
+            options.nested_depth,
+            options.format,
+            tuple(options.resource_types),
+            options.time_limit or None,
+        )
     parser.print_help()
     return 2
 
