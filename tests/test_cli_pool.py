@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from hot_lsp.commands.pool import MIN_ITEMS, run_chunked
+from hot_lsp.commands.pool import MIN_ITEMS, Pool, run_chunked
 from hot_lsp.commands.progress import REDRAW_EVERY_S, SHOW_AFTER_S, SHOW_FROM_FILES, Progress
 
 _started: list[str] = []
@@ -62,6 +62,21 @@ def test_a_worker_that_dies_leaves_its_items_to_this_process(capsys):
 def test_an_error_in_the_work_is_raised_here():
     with pytest.raises(ValueError, match="a bug in the work"):
         run_chunked(_fail, list(range(100)), 2, _start, ("x",))
+
+
+def _with_start_and_pid(items: Sequence[int]) -> list[tuple[int, str, int]]:
+    return [(item, _started[-1], os.getpid()) for item in items]
+
+
+def test_a_second_run_takes_the_same_workers_set_up_with_its_own_start_arguments():
+    items = list(range(100))
+    with Pool(2) as pool:
+        first = pool.run(_with_start_and_pid, items, _start, ("first",))
+        second = pool.run(_with_start_and_pid, items, _start, ("second",))
+    assert [(item, name) for item, name, _ in first] == [(item, "first") for item in items]
+    assert [(item, name) for item, name, _ in second] == [(item, "second") for item in items]
+    workers = {pid for _, _, pid in first}
+    assert os.getpid() not in workers and {pid for _, _, pid in second} <= workers
 
 
 class Terminal(io.StringIO):

@@ -115,6 +115,12 @@ def test_bad_depth_is_a_usage_error(tree: Path, depth: str):
     assert result.returncode == 2 and "--nested-depth" in result.stderr
 
 
+@pytest.mark.parametrize("seconds", ["-1", "soon", "inf", "nan"])
+def test_bad_time_limit_is_a_usage_error(tree: Path, seconds: str):
+    result = run("resources", "top.yaml", "--time-limit", seconds, cwd=tree)
+    assert result.returncode == 2 and "--time-limit" in result.stderr
+
+
 def test_depth_past_max_is_capped(tree: Path):
     for level in range(8):
         (tree / f"l{level}.yaml").write_text(HEADER + f"resources:\n  r{level}:\n    type: l{level + 1}.yaml\n")
@@ -134,9 +140,8 @@ def test_self_including_template_returns_quickly(tree: Path):
 @needs_corpus
 @pytest.mark.parametrize(("depth", "count"), [("0", IN_PLACE_COUNTS[0]), ("1", IN_PLACE_COUNTS[1]), ("MAX", 264)])
 def test_tripleo_overcloud_counts(depth: str, count: int):
-    result = run(
-        "resources", str(OVERCLOUD), "--env", str(REGISTRY), "--nested-depth", depth, "--format", "json", cwd=Path.cwd()
-    )
+    args = ("--nested-depth", depth, "--time-limit", "0", "--format", "json")  # all of it, however loaded the machine
+    result = run("resources", str(OVERCLOUD), "--env", str(REGISTRY), *args, cwd=Path.cwd())
     assert result.returncode == 0, result.stderr
     rows = json.loads(result.stdout)["resources"]
     assert len(rows) == count
@@ -149,9 +154,9 @@ def test_tripleo_overcloud_counts(depth: str, count: int):
 @needs_corpus
 def test_tripleo_overlay_at_max(tmp_path: Path):
     folder = tripleo_overlay(tmp_path / "tht")
-    result = run(
-        "resources", "overcloud.yaml", "--env", REGISTRY.name, "--nested-depth", "MAX", "--format", "json", cwd=folder
-    )
+    # No time limit: on a loaded machine the default 10 s would cut the tree short (it did, at 326 rows of 328).
+    args = ("--nested-depth", "MAX", "--time-limit", "0", "--format", "json")
+    result = run("resources", "overcloud.yaml", "--env", REGISTRY.name, *args, cwd=folder)
     rows = json.loads(result.stdout)["resources"]
     assert len(rows) == OVERLAY_COUNTS[5]
     assert max(r["depth"] for r in rows) == 5

@@ -12,7 +12,7 @@ again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache, partial
 from typing import Any, Generic, TypeVar
 
@@ -222,21 +222,56 @@ def _calls_by_node(model: TemplateModel) -> dict[int, FunctionCall]:
     return {id(call.node): call for call in model.calls}
 
 
+@dataclass(frozen=True, slots=True)
+class _CallFaults:
+    """What each call's function found wrong with its arguments, for the next model: by the call's id, the call
+    (a call of an unchanged entry is the very object of the earlier model, see ``_Builder._entry``), where its
+    node started then, and the faults found."""
+
+    version: TemplateVersion
+    calls: dict[int, tuple[FunctionCall, int, list[Fault]]]
+
+
 def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
     # Heat builds a function object for every call and removed name; a look-alike is the literal map it is (its
     # own finding says why it is no call, and a function refusing that map is Heat's error too).
-    opaque = {id(call.node) for call in model.calls}
-    checker = ArgumentChecker(model.version, model.parsed.text, opaque)
+    # A call taken from the earlier model (its entry unchanged, under the same version) is judged from its own
+    # nodes, the version and which of its nodes are calls (all inside it): its faults are the earlier ones, moved.
+    earlier = model.earlier.get(_CallFaults)
+    before = earlier.calls if isinstance(earlier, _CallFaults) and earlier.version == model.version else {}
+    checker: ArgumentChecker | None = None
     faults: dict[int, list[Fault]] = {}
+    now: dict[int, tuple[FunctionCall, int, list[Fault]]] = {}
     for call in model.calls:
         check = call.function.check
         if check is None:
             continue
-        before = len(checker.faults)
-        check(checker, call)
-        if len(checker.faults) > before:
-            faults.setdefault(id(call.node), []).extend(checker.faults[before:])
+        found = before.get(id(call))
+        if found is not None and found[0] is call:
+            judged = found[2]
+            delta = call.node.start - found[1]
+            if delta and judged:
+                judged = [_moved_fault(fault, delta) for fault in judged]
+        else:
+            if checker is None:
+                checker = ArgumentChecker(model.version, model.parsed.text, {id(call.node) for call in model.calls})
+            mark = len(checker.faults)
+            check(checker, call)
+            judged = checker.faults[mark:]
+        now[id(call)] = (call, call.node.start, judged)
+        if judged:
+            faults.setdefault(id(call.node), []).extend(judged)
+    model.parsed.memo[_CallFaults] = _CallFaults(model.version, now)
     return faults
+
+
+def _moved_fault(fault: Fault, delta: int) -> Fault:
+    data = fault.data
+    if data is not None and (data.at is not None or data.spans):
+        at = (data.at[0] + delta, data.at[1] + delta) if data.at is not None else None
+        spans = tuple((a + delta, b + delta) for a, b in data.spans) if data.spans else data.spans
+        data = replace(data, at=at, spans=spans)
+    return replace(fault, start=fault.start + delta, end=fault.end + delta, data=data)
 
 
 # The version a template with no heat_template_version, or one Heat does not know, is read as: the newest, so

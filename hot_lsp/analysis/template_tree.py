@@ -20,6 +20,7 @@ includes one of its ancestors is listed once and not expanded again (``cycle``);
 
 from __future__ import annotations
 
+import math
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -125,9 +126,17 @@ def tree_inputs(
     return TreeInputs(registry, tuple(values), dict(explicit or {}), explicit_source)
 
 
-def build_tree(analysis: Analysis, path: str, inputs: TreeInputs, files: TemplateFiles, depth: int) -> Tree:
-    """The resources of ``analysis`` (the template at ``path``) with nested stacks exploded to ``depth``."""
-    builder = _Builder(inputs, files, clamp_depth(depth))
+def build_tree(
+    analysis: Analysis,
+    path: str,
+    inputs: TreeInputs,
+    files: TemplateFiles,
+    depth: int,
+    seconds: float | None = BUILD_SECONDS,
+) -> Tree:
+    """The resources of ``analysis`` (the template at ``path``) with nested stacks exploded to ``depth``; a tree
+    that takes longer than ``seconds`` to build stops expanding (None: no limit, the size limit only)."""
+    builder = _Builder(inputs, files, clamp_depth(depth), seconds)
     top = Inputs(inputs.environments, inputs.explicit, inputs.explicit_source)
     resources = builder.stack(analysis, path, top, 0, None, (_identity(path),), True)
     return Tree(path, builder.depth, resources, files.stamps, builder.notes)
@@ -208,13 +217,14 @@ def _substitute(value: Any, index_var: str, index: str) -> Any:
 
 
 class _Builder:
-    def __init__(self, inputs: TreeInputs, files: TemplateFiles, depth: int) -> None:
+    def __init__(self, inputs: TreeInputs, files: TemplateFiles, depth: int, seconds: float | None) -> None:
         self.registry = inputs.registry
         self.files = files
         self.depth = depth
         self.notes: list[str] = []
         self.count = 0
-        self.deadline = time.monotonic() + BUILD_SECONDS
+        self.seconds = seconds
+        self.deadline = time.monotonic() + seconds if seconds is not None else math.inf
         # Heat applies an environment's `parameters` to the top-level stack only.
         self.child_environments = tuple(
             EnvironmentValues(env.name, {}, env.parameter_defaults, env.merge_strategies) for env in inputs.environments
@@ -224,7 +234,7 @@ class _Builder:
         if self.count < MAX_NODES and time.monotonic() < self.deadline:
             return False
         if not self.notes:
-            reason = f"over {MAX_NODES:,} resources" if self.count >= MAX_NODES else f"over {BUILD_SECONDS:g} s"
+            reason = f"over {MAX_NODES:,} resources" if self.count >= MAX_NODES else f"over {self.seconds:g} s"
             self.notes.append(f"the tree was cut short: {reason}")
         return True
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..analysis import rules  # noqa: F401  (registers every code, for --disable's check)
@@ -21,12 +22,12 @@ from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR
 from ..spec import CatalogueError, load_catalogue
 from . import output
-from .check_file import Checked, Failed, Skipped, check_files, check_text, start
+from .check_file import Checked, Failed, Outcome, Skipped, check_files, check_text, start
 from .cloud_check import add_cloud_verdicts
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
 from .output import FileResult
-from .pool import available_cores, run_chunked
+from .pool import Pool, available_cores
 from .progress import Progress
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -47,7 +48,6 @@ def run_check(
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
     ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings."""
-    io_problem = False
     typos = naming_nothing(disabled)
     if typos:
         for typo in typos:
@@ -67,34 +67,20 @@ def run_check(
     options = check_options(paths, envs, disabled, environments, resource_types)
     found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
-    jobs = jobs or available_cores()
-    with Progress(len(sources)) as progress:
-        sizes = [_size(source.path) for source in sources]
-        outcomes = iter(run_chunked(check_files, sources, jobs, start, (options,), progress.advance, sizes))
-    checked: list[tuple[Source, Checked]] = []
-    jinja_skipped = 0
-    for source in found:  # in the order found, as the files were checked one after the other
-        if isinstance(source, OSError):
-            print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
-            io_problem = True
-            continue
-        outcome = next(outcomes)
-        if isinstance(outcome, Skipped):
-            jinja_skipped += 1
-            continue
-        if isinstance(outcome, Failed):
-            print(f"hot-lsp: {source.path}: {outcome.reason}", file=sys.stderr)
-            io_problem = True
-        elif outcome is not None:
-            checked.append((source, outcome))
-    if jinja_skipped:
-        print(
-            f"hot-lsp check: left out {jinja_skipped} Jinja2 source(s) (*.j2.yaml, or {{% ... %}} that is not YAML): "
-            "render them first and check the result",
-            file=sys.stderr,
-        )
-    known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
-    results = _with_environment_names(checked, options, known, jobs)
+    # One set of worker processes for both passes: the files, then the environment files again.
+    with Pool(jobs or available_cores()) as pool:
+        with Progress(len(sources)) as progress:
+            sizes = [_size(source.path) for source in sources]
+            outcomes = iter(pool.run(check_files, sources, start, (options,), progress.advance, sizes))
+        checked, io_problem, jinja_skipped = _collected(found, outcomes)
+        if jinja_skipped:
+            print(
+                f"hot-lsp check: left out {jinja_skipped} Jinja2 source(s) (*.j2.yaml, or {{% ... %}} that is not "
+                "YAML): render them first and check the result",
+                file=sys.stderr,
+            )
+        known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
+        results = _with_environment_names(checked, options, known, pool)
     results += _given_environments(given, checked, options, known)
     if cloud:
         templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
@@ -112,6 +98,30 @@ def run_check(
         return EXIT_USAGE
     has_errors = any(d.severity == ERROR for r in results for d in r.diagnostics)
     return EXIT_ERRORS if has_errors else EXIT_OK
+
+
+def _collected(
+    found: list[Source | OSError], outcomes: Iterator[Outcome]
+) -> tuple[list[tuple[Source, Checked]], bool, int]:
+    """The files checked, in the order found (as if checked one after the other), whether any could not be read
+    (each said on stderr), and how many Jinja2 sources a walk left out."""
+    io_problem = False
+    jinja_skipped = 0
+    checked: list[tuple[Source, Checked]] = []
+    for source in found:
+        if isinstance(source, OSError):
+            print(f"hot-lsp: {source.filename}: {source.strerror}", file=sys.stderr)
+            io_problem = True
+            continue
+        outcome = next(outcomes)
+        if isinstance(outcome, Skipped):
+            jinja_skipped += 1
+        elif isinstance(outcome, Failed):
+            print(f"hot-lsp: {source.path}: {outcome.reason}", file=sys.stderr)
+            io_problem = True
+        elif outcome is not None:
+            checked.append((source, outcome))
+    return checked, io_problem, jinja_skipped
 
 
 def check_options(
@@ -196,7 +206,7 @@ def _undeclared_in(environment: Analysis, template: str, options: Options, known
 
 
 def _with_environment_names(
-    checked: list[tuple[Source, Checked]], options: Options, known: Known, jobs: int
+    checked: list[tuple[Source, Checked]], options: Options, known: Known, pool: Pool
 ) -> list[FileResult]:
     """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
     from them): a name none of them declares is W7015. With no template checked, that is not known."""
@@ -207,7 +217,7 @@ def _with_environment_names(
     again = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
     with Progress(len(environments), label="hot-lsp check: environment files again") as progress:
         sizes = [_size(source.path) for source in environments]
-        redone = iter(run_chunked(check_files, environments, jobs, start, (again,), progress.advance, sizes))
+        redone = iter(pool.run(check_files, environments, start, (again,), progress.advance, sizes))
     results = []
     for _, c in checked:
         outcome = next(redone) if c.kind == "environment" else None

@@ -7,14 +7,19 @@ import sys
 
 from ..analysis.dependency_graph import GraphFormat, graph_text
 from .environments import CommandLineFileError
-from .resources import EXIT_OK, EXIT_USAGE, load_tree
+from .resources import BUILD_SECONDS, EXIT_OK, EXIT_USAGE, load_tree
 
 
 def run_graph(
-    template: str, environments: list[str], depth: int, fmt: GraphFormat, resource_types: tuple[str, ...] = ()
+    template: str,
+    environments: list[str],
+    depth: int,
+    fmt: GraphFormat,
+    resource_types: tuple[str, ...] = (),
+    seconds: float | None = BUILD_SECONDS,
 ) -> int:
     try:
-        tree = load_tree(template, environments, depth, resource_types)
+        tree = load_tree(template, environments, depth, resource_types, seconds)
     except CommandLineFileError as problem:
         print(f"hot-lsp graph: {problem}", file=sys.stderr)
         return EXIT_USAGE

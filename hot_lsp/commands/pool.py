@@ -1,6 +1,6 @@
 """Work on many items spread over processes, the results in the items' order: what makes ``check`` use every core.
 
-Each worker is set up once (``start(*start_args)``) and then given the items in chunks, so that what is sent
+Each worker is set up once per run (``start(*start_args)``) and then given the items in chunks, so that what is sent
 each way is paid for a chunk at a time; ``work`` maps a chunk to one result per item. A run too small to repay
 starting processes (fewer than ``MIN_ITEMS`` items, or one job) runs here, the same code in the same order.
 On Linux the workers are forked: they start with everything this process has imported and read.
@@ -12,8 +12,10 @@ instead, after a word on stderr, so the output is the same and the parent never 
 from __future__ import annotations
 
 import gc
+import itertools
 import multiprocessing
 import os
+import pickle
 import signal
 import sys
 from collections.abc import Callable, Sequence
@@ -47,34 +49,77 @@ def run_chunked(
 ) -> list[R]:
     """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through.
     ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work."""
-    chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
-    if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
-        start(*start_args)
-        return _here(work, [[item] for item in items], done)
-    workers = min(jobs, len(chunks))
-    # What this process holds now (modules, the catalogue) is left out of the workers' garbage collections, which
-    # would otherwise touch, and so copy, every page of it in each forked worker.
-    gc.freeze()
-    executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker, initargs=(start, start_args))
-    try:
-        futures = [executor.submit(work, part) for part in chunks]
+    with Pool(jobs) as pool:
+        return pool.run(work, items, start, start_args, done, weights)
+
+
+class Pool:
+    """Up to ``jobs`` worker processes, started on the first run that needs them and kept for the next runs (a
+    second pass over some of the items, with other start arguments, needs no second set of forked processes: those
+    cost ~0.1 s of one core on a large parent, and what the first run read is still in their caches)."""
+
+    def __init__(self, jobs: int) -> None:
+        self.jobs = jobs
+        self._executor: ProcessPoolExecutor | None = None
+
+    def __enter__(self) -> Pool:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    def close(self) -> None:
+        executor, self._executor = self._executor, None
+        if executor is not None:
+            executor.shutdown(wait=True, cancel_futures=True)
+            gc.unfreeze()
+
+    def run(
+        self,
+        work: Callable[[Sequence[T]], list[R]],
+        items: Sequence[T],
+        start: Callable[..., None],
+        start_args: tuple[Any, ...],
+        done: Callable[[int], None] = lambda count: None,
+        weights: Sequence[int] | None = None,
+    ) -> list[R]:
+        """``work`` over ``items``, each worker set up with ``start(*start_args)`` before its first chunk of this
+        run; as :func:`run_chunked`."""
+        jobs = self.jobs
+        chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
+        if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
+            start(*start_args)
+            return _here(work, [[item] for item in items], done)
+        setup = (next(_runs), start, pickle.dumps(start_args))  # pickled once, sent with each chunk
+        executor = self._started(min(jobs, len(chunks)))
+        futures = [executor.submit(_work_in_worker, setup, work, part) for part in chunks]
         size = {future: len(part) for future, part in zip(futures, chunks, strict=True)}
         pending = set(futures)
-        while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in finished:
-                if not _broken(future):
-                    done(size[future])
+        try:
+            while pending:
+                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in finished:
+                    if not _broken(future):
+                        done(size[future])
+        except BaseException:
+            self.close()
+            raise
         if any(_broken(future) for future in futures):
             print("hot-lsp: a worker process stopped unexpectedly; checking its files here", file=sys.stderr)
+            self.close()  # the next run starts new workers
             start(*start_args)
         results: list[R] = []
         for future, part in zip(futures, chunks, strict=True):
             results.extend(_here(work, [part], done) if _broken(future) else future.result())
         return results
-    finally:
-        executor.shutdown(wait=True, cancel_futures=True)
-        gc.unfreeze()
+
+    def _started(self, workers: int) -> ProcessPoolExecutor:
+        if self._executor is None:
+            # What this process holds now (modules, the catalogue) is left out of the workers' garbage
+            # collections, which would otherwise touch, and so copy, every page of it in each forked worker.
+            gc.freeze()
+            self._executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker)
+        return self._executor
 
 
 def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
@@ -111,7 +156,21 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _start_worker(start: Callable[..., None], start_args: tuple[Any, ...]) -> None:
+def _start_worker() -> None:
     # Ctrl-C reaches the whole process group: the parent stops the run, the workers need not each say so.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    start(*start_args)
+
+
+_runs = itertools.count(1)  # each run's number, for the workers to know when to set up again
+_set_up_for = 0  # in a worker: the run whose start arguments it was last set up with
+
+
+def _work_in_worker(
+    setup: tuple[int, Callable[..., None], bytes], work: Callable[[Sequence[T]], list[R]], part: Sequence[T]
+) -> list[R]:
+    global _set_up_for
+    run, start, start_args = setup
+    if run != _set_up_for:
+        start(*pickle.loads(start_args))
+        _set_up_for = run
+    return work(part)

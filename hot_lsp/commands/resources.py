@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ..analysis.resource_list import ResourceRow, resources_json, tree_rows
 from ..analysis.template_files import TemplateFiles
-from ..analysis.template_tree import MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
+from ..analysis.template_tree import BUILD_SECONDS, MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
 from ..spec import CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_template
 from .tables import box_table
@@ -31,8 +31,15 @@ def parse_depth(text: str) -> int:
     return min(int(text), MAX_NESTED_DEPTH)
 
 
-def load_tree(template: str, environments: list[str], depth: int, resource_types: tuple[str, ...] = ()) -> Tree:
-    """The tree of ``template`` with the ``--env`` files applied; CommandLineFileError when a file is unusable."""
+def load_tree(
+    template: str,
+    environments: list[str],
+    depth: int,
+    resource_types: tuple[str, ...] = (),
+    seconds: float | None = BUILD_SECONDS,
+) -> Tree:
+    """The tree of ``template`` with the ``--env`` files applied, cut short after ``seconds`` (None: never);
+    CommandLineFileError when a file is unusable."""
     try:
         catalogue = load_catalogue(resource_types)
     except CatalogueError as problem:
@@ -47,14 +54,19 @@ def load_tree(template: str, environments: list[str], depth: int, resource_types
             raise CommandLineFileError(environment.problem)
         loaded.append(environment)
     inputs = tree_inputs(catalogue, loaded)
-    return build_tree(analysis, template, inputs, files, depth)
+    return build_tree(analysis, template, inputs, files, depth, seconds)
 
 
 def run_resources(
-    template: str, environments: list[str], depth: int, fmt: str, resource_types: tuple[str, ...] = ()
+    template: str,
+    environments: list[str],
+    depth: int,
+    fmt: str,
+    resource_types: tuple[str, ...] = (),
+    seconds: float | None = BUILD_SECONDS,
 ) -> int:
     try:
-        tree = load_tree(template, environments, depth, resource_types)
+        tree = load_tree(template, environments, depth, resource_types, seconds)
     except CommandLineFileError as problem:
         print(f"hot-lsp resources: {problem}", file=sys.stderr)
         return EXIT_USAGE

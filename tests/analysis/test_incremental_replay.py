@@ -197,3 +197,34 @@ def test_an_unchanged_template_resource_follows_its_child_file(tmp_path: Path, c
     incremental = analyze(text, options, before.parsed)
     assert facts(incremental.diagnostics) == facts(analyze(text, options).diagnostics)
     assert str(child) in incremental.read_files
+
+
+# A call's argument faults (W4012 here) and the W4015 of a parameter default, taken from the earlier model for an
+# unchanged entry: they must follow the version, and move with their entry.
+_CALLS = """heat_template_version: 2016-10-14
+parameters:
+  p:
+    type: json
+    default: {str_split: [',', 'a,b']}
+outputs:
+  o:
+    value: {repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}
+"""
+
+
+@pytest.mark.parametrize(
+    "old, new",
+    [
+        ("2016-10-14", "2017-09-01"),  # permutations is read from this version on: no W4012
+        ("parameters:\n", "parameters:\n  first:\n    type: string\n"),  # the faults move
+        ("    type: json\n", "    type: json\n    description: d\n"),
+    ],
+)
+def test_an_unchanged_call_follows_the_version_and_moves(old: str, new: str):
+    before = analyze(_CALLS)
+    assert {"W4012", "W4015"} <= {d.code for d in before.diagnostics}
+    text = _CALLS.replace(old, new)
+    incremental = analyze(text, Options(), before.parsed)
+    assert facts(incremental.diagnostics) == facts(analyze(text).diagnostics)
+    again = analyze(_CALLS, Options(), incremental.parsed)
+    assert facts(again.diagnostics) == facts(analyze(_CALLS).diagnostics)

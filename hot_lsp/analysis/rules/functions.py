@@ -11,12 +11,15 @@ faults it finds are reported here.
 
 from __future__ import annotations
 
+from functools import partial
+
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
+from ..entry_findings import judge_entries
 from ..functions import invalid_in_context, not_supported
-from ..model import FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
+from ..model import Entry, FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
 from ..report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..suggest import did_you_mean
 
@@ -467,24 +470,36 @@ def _dynamic_deletion_policy(report: Reporter, call: FunctionCall) -> None:
 
 
 def _unevaluated_places(model: TemplateModel, report: Reporter) -> None:
+    # Each finding reads its entry and the version only: an unchanged entry takes the earlier model's.
     version = model.version
-    for name, entry in model.resources.items():
-        body = entry.body
-        if body is None:
-            continue
-        _forbidden(report, body.get("type"), version, f"Resource {name} type type must be string", "type")
-        _forbidden(
-            report, body.get("description"), version, f"Resource {name} description type must be string", "description"
-        )
-        depends = body.get("depends_on")
-        _forbidden(report, depends, version, f"Resource {name} depends_on type must be list or string", "depends_on")
-        if isinstance(depends, Sequence):
-            for item in depends.items:
-                _forbidden(report, item, version, f"Resource {name} depends_on must be a list of strings", "depends_on")
-    for name, entry in model.parameters.items():
-        _literal_only(report, entry.get("default"), version, f"the default of parameter `{name}`")
-    for name, entry in model.outputs.items():
-        _literal_only(report, entry.get("description"), version, f"the description of output `{name}`")
+    judge_entries(
+        model, report, _unevaluated_resource, model.resources.values(), partial(_unevaluated_resource, version)
+    )
+    judge_entries(model, report, _computed_default, model.parameters.values(), partial(_computed_default, version))
+    judge_entries(model, report, _computed_description, model.outputs.values(), partial(_computed_description, version))
+
+
+def _unevaluated_resource(version: spec.TemplateVersion, entry: Entry, report: Reporter) -> None:
+    body, name = entry.body, entry.name
+    if body is None:
+        return
+    _forbidden(report, body.get("type"), version, f"Resource {name} type type must be string", "type")
+    _forbidden(
+        report, body.get("description"), version, f"Resource {name} description type must be string", "description"
+    )
+    depends = body.get("depends_on")
+    _forbidden(report, depends, version, f"Resource {name} depends_on type must be list or string", "depends_on")
+    if isinstance(depends, Sequence):
+        for item in depends.items:
+            _forbidden(report, item, version, f"Resource {name} depends_on must be a list of strings", "depends_on")
+
+
+def _computed_default(version: spec.TemplateVersion, entry: Entry, report: Reporter) -> None:
+    _literal_only(report, entry.get("default"), version, f"the default of parameter `{entry.name}`")
+
+
+def _computed_description(version: spec.TemplateVersion, entry: Entry, report: Reporter) -> None:
+    _literal_only(report, entry.get("description"), version, f"the description of output `{entry.name}`")
 
 
 def _call_name(node: Node | None, version: spec.TemplateVersion) -> Scalar | None:
