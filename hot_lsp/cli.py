@@ -24,6 +24,13 @@ turning findings off in a file:
   # hot-lsp: disable-file=I9001     anywhere in the file, for the whole file
 
 `hot-lsp rules` lists every code; docs/rules.md has each one's failing example.
+
+project configuration:
+  The nearest .hot-lsp.toml, or pyproject.toml with a [tool.hot-lsp] table, from the working folder upwards
+  (or --config FILE; --no-config ignores it) gives: disable, exclude, environments, resource-types (paths relative
+  to the file), parameters, severity and fail-on. --disable and --exclude add to it; --env, --resource-types,
+  --severity and --fail-on replace its values. An unknown key or code, or a wrong type, is an error naming the
+  file and line (exit 2).
 """
 
 
@@ -86,6 +93,20 @@ def build_parser() -> argparse.ArgumentParser:
         "(repeatable; a later file wins per type)",
     )
     check.add_argument(
+        "--severity",
+        choices=("error", "warning", "information"),
+        default=None,
+        help="the least severe findings shown: error, warning or information (the default: every finding)",
+    )
+    check.add_argument(
+        "--fail-on",
+        dest="fail_on",
+        choices=("error", "warning"),
+        default=None,
+        help="the least severe finding shown that makes the exit status 1 (default: error)",
+    )
+    _config_arguments(check)
+    check.add_argument(
         "-j",
         "--jobs",
         type=_positive,
@@ -108,12 +129,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="the stack's name, as Heat's preview takes one: get_param OS::stack_name gives it",
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    _config_arguments(render)
 
     resources = commands.add_parser(
         "resources", help="list every resource, nested stacks exploded (a template offline, or a deployed --stack)"
     )
     _tree_arguments(resources, default_depth="0", template_optional=True)
     resources.add_argument("--format", choices=("table", "json"), default="table")
+    _config_arguments(resources)
     resources.add_argument(
         "--stack",
         metavar="NAME",
@@ -144,12 +167,28 @@ def build_parser() -> argparse.ArgumentParser:
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
+    _config_arguments(graph)
 
     commands.add_parser("rules", help="list every diagnostic code: its default severity and what it means")
 
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
     return parser
+
+
+def _config_arguments(parser: argparse.ArgumentParser) -> None:
+    """The project configuration: .hot-lsp.toml or [tool.hot-lsp] in pyproject.toml, found from here upwards."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument(
+        "--config",
+        metavar="FILE",
+        default=None,
+        help="the project configuration to use (default: the nearest .hot-lsp.toml, or pyproject.toml with a "
+        "[tool.hot-lsp] table, from the working folder upwards)",
+    )
+    group.add_argument(
+        "--no-config", dest="no_config", action="store_true", help="ignore any project configuration file"
+    )
 
 
 def _values_arguments(parser: argparse.ArgumentParser) -> None:
@@ -300,23 +339,43 @@ def main(argv: Sequence[str] | None = None) -> int:
         return run_fuzz(args[1:])
     parser = build_parser()
     options = parser.parse_args(args)
+    config = None
+    if options.command in ("check", "render", "resources", "graph"):
+        from .commands.configured import ConfigUnusable, read_config
+
+        try:
+            config = read_config(options.no_config, options.config, options.command)
+        except ConfigUnusable:
+            return 2
     if options.command == "check":
         from .commands.check import run_check
+        from .commands.configured import config_globs
 
         return run_check(
             options.paths,
             options.format,
-            frozenset(c.upper() for c in options.disable),
-            tuple(options.env),
-            tuple(options.resource_types),
+            frozenset(c.upper() for c in options.disable) | (config.disable if config else frozenset()),
+            tuple(options.env) or (config.environments if config else ()),
+            tuple(options.resource_types) or (config.resource_types if config else ()),
             options.jobs,
             _cloud(options),
-            tuple(options.exclude),
+            config_globs(config) + tuple(options.exclude),
+            severity=options.severity or (config.severity if config else None) or "information",
+            fail_on=options.fail_on or (config.fail_on if config else None) or "error",
+            parameters=config.parameters if config else {},
+            parameters_source=config.path if config else "",
         )
     if options.command == "render":
         from .commands.render import run_render
 
-        return run_render(options.template, options.parameters, options.env, options.format, options.stack_name)
+        return run_render(
+            options.template,
+            options.parameters,
+            options.env or list(config.environments if config else ()),
+            options.format,
+            options.stack_name,
+            configured=config.parameters if config else {},
+        )
     if options.command == "rules":
         from .commands.rules import run_rules
 
@@ -350,10 +409,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         run = run_resources if options.command == "resources" else run_graph
         return run(
             options.template,
-            options.env,
+            options.env or list(config.environments if config else ()),
             options.nested_depth,
             options.format,
-            tuple(options.resource_types),
+            tuple(options.resource_types) or (config.resource_types if config else ()),
             options.time_limit or None,
         )
     parser.print_help()

@@ -5,7 +5,9 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Iterator
+from collections.abc import Mapping as AbcMapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..analysis import rules  # noqa: F401  (registers every code, for --disable's check)
 from ..analysis.catalogues import resource_catalogue
@@ -19,7 +21,7 @@ from ..analysis.rules.environment import undeclared_parameters
 from ..analysis.validate import Options, analyze
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 from ..document import Diagnostic, Mapping
-from ..document.problems import ERROR
+from ..document.problems import ERROR, HINT, WARNING
 from ..spec import CatalogueError, load_catalogue
 from . import output
 from .check_file import Checked, Failed, Outcome, Skipped, check_files, check_text, start
@@ -45,9 +47,15 @@ def run_check(
     jobs: int | None = None,
     cloud: str | None = None,
     exclude: tuple[str, ...] = (),
+    severity: str = "information",
+    fail_on: str = "error",
+    parameters: AbcMapping[str, Any] | None = None,
+    parameters_source: str = "",
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
-    ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings."""
+    ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings.
+    ``severity``: the least severe findings shown; ``fail_on``: the least severe shown finding that makes the status
+    1. ``parameters`` (the project configuration's, from ``parameters_source``) reach the evaluation rules."""
     typos = naming_nothing(disabled)
     if typos:
         for typo in typos:
@@ -64,7 +72,7 @@ def run_check(
         return EXIT_USAGE
     # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
     envs = tuple(env.values for env in given if env.values is not None)
-    options = check_options(paths, envs, disabled, environments, resource_types)
+    options = check_options(paths, envs, disabled, environments, resource_types, parameters, parameters_source)
     found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
     # One set of worker processes for both passes: the files, then the environment files again.
@@ -86,6 +94,9 @@ def run_check(
         templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
         if not add_cloud_verdicts(results, templates, cloud, environments, disabled):
             io_problem = True
+    shown = SEVERITY_SHOWN[severity]
+    for result in results:
+        result.diagnostics = [d for d in result.diagnostics if d.severity <= shown]
     render = {
         "text": output.text,
         "json": output.json_list,
@@ -96,8 +107,13 @@ def run_check(
     sys.stdout.write(render(results))
     if io_problem:
         return EXIT_USAGE
-    has_errors = any(d.severity == ERROR for r in results for d in r.diagnostics)
-    return EXIT_ERRORS if has_errors else EXIT_OK
+    failing = SEVERITY_SHOWN[fail_on]
+    fails = any(d.severity <= failing for r in results for d in r.diagnostics)
+    return EXIT_ERRORS if fails else EXIT_OK
+
+
+# --severity and --fail-on: the least severe finding each takes in (information takes hints too).
+SEVERITY_SHOWN = {"error": ERROR, "warning": WARNING, "information": HINT}
 
 
 def _collected(
@@ -130,12 +146,19 @@ def check_options(
     disabled: frozenset[str] = frozenset(),
     environment_paths: tuple[str, ...] = (),
     resource_types: tuple[str, ...] = (),
+    parameters: AbcMapping[str, Any] | None = None,
+    parameters_source: str = "",
 ) -> Options:
-    """The options every file of one ``check`` run is analysed with (``envs`` read from ``environment_paths``)."""
-    # Environment values reach the 8xxx rules (evaluation); no environment means defaults only.
+    """The options every file of one ``check`` run is analysed with (``envs`` read from ``environment_paths``;
+    ``parameters`` from the project configuration in ``parameters_source``)."""
+    # Environment values and the configuration's parameters reach the 8xxx rules (evaluation); none of them means
+    # defaults only.
+    inputs = None
+    if envs or parameters:
+        inputs = Inputs(environments=envs, explicit=dict(parameters or {}), explicit_source=parameters_source)
     options = Options(
         disabled=disabled,
-        inputs=Inputs(environments=envs) if envs else None,
+        inputs=inputs,
         resource_type_paths=resource_types,
         # Their resource_registry maps the templates' types (to other types, or to templates checked against).
         environment_paths=tuple(os.path.abspath(path) for path in environment_paths),

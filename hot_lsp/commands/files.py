@@ -50,9 +50,10 @@ def excluded(path: str, globs: Sequence[str], folder: bool = False) -> bool:
     absolute = os.path.abspath(path)
     relative = os.path.relpath(absolute)
     shown = relative if not relative.startswith("..") else absolute
-    candidates = [shown, "/" + shown, os.path.basename(absolute)]
+    # The absolute path too: the project configuration's globs are anchored at its folder.
+    candidates = [shown, "/" + shown, os.path.basename(absolute), absolute]
     if folder:
-        candidates += [shown + "/", "/" + shown + "/"]
+        candidates += [shown + "/", "/" + shown + "/", absolute + "/"]
     return any(fnmatch.fnmatchcase(candidate, glob) for glob in globs for candidate in candidates)
 
 

@@ -20,12 +20,21 @@ class Usage(Exception):
 
 
 def run_render(
-    template: str, parameters: list[str], environments: list[str], fmt: RenderFormat, stack_name: str | None = None
+    template: str,
+    parameters: list[str],
+    environments: list[str],
+    fmt: RenderFormat,
+    stack_name: str | None = None,
+    configured: dict[str, Any] | None = None,
 ) -> int:
+    """``configured``: the project configuration's parameters, those the template declares; ``-P`` overrides them."""
     try:
         explicit = parse_parameters(parameters)
         analysis = _read_template(template)
         _check_names(explicit, analysis)
+        assert analysis.model is not None
+        declared = analysis.model.parameters
+        explicit = {**{k: v for k, v in (configured or {}).items() if k in declared}, **explicit}
         envs = tuple(_read_environment(path) for path in environments)
     except Usage as problem:
         print(problem, file=sys.stderr)

@@ -9,6 +9,7 @@ about the file as saved, in the background (cloud.py).
 from __future__ import annotations
 
 import logging
+import os
 
 from lsprotocol import types
 
@@ -26,6 +27,12 @@ def register(server: HotLanguageServer) -> None:
 
 def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
     document = params.text_document
+    if not ls.project.looked() and not ls.workspace_folders():
+        from ..document.uris import file_path
+
+        path = file_path(document.uri)
+        if path is not None:  # no workspace folder: the project configuration is looked for from the document's
+            ls.load_project(os.path.dirname(path))
     ls.store.open(document.uri, document.text, document.version, document.language_id)
     ls.diagnostics.schedule(document.uri, 0)  # at once, even with HOT_LSP_DEBOUNCE_MS
     ls.file_tracking.document_opened(document.uri)
@@ -54,6 +61,8 @@ def handle_did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentPara
     from ..document.uris import file_path  # here: the document package loads the parser, start-up does without
 
     path = file_path(params.text_document.uri)
-    if path is not None:
+    if path is not None and ls.project.concerns([path]):
+        ls.load_project()
+    elif path is not None:
         ls.file_tracking.files_changed([path])
     ls.cloud.validate(params.text_document.uri)

@@ -15,6 +15,7 @@ from typing import Any
 from lsprotocol import types
 
 from ..features.settings import Settings
+from .project import WATCHED_CONFIG
 from .session import HotLanguageServer
 
 log = logging.getLogger("hot_lsp.server")
@@ -57,16 +58,20 @@ def handle_initialize(ls: HotLanguageServer, params: types.InitializeParams) -> 
 
 
 def handle_initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
+    ls.load_project()  # the project configuration's defaults, before the first diagnostics
     if ls.configured is not None:
         asyncio.ensure_future(fetch_configuration(ls))
     ls.file_tracking.start_indexing()
     ls.cloud.settings_changed()  # hotLsp.cloud from initializationOptions (the configuration may name another)
     if ls.capability("workspace.did_change_watched_files.dynamic_registration", False):
-        watcher = types.FileSystemWatcher(glob_pattern=WATCHED_FILES)
+        watchers = [
+            types.FileSystemWatcher(glob_pattern=WATCHED_FILES),
+            types.FileSystemWatcher(glob_pattern=WATCHED_CONFIG),  # the project configuration
+        ]
         registration = types.Registration(
             id="hot-lsp-watched-files",
             method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
-            register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=[watcher]),
+            register_options=types.DidChangeWatchedFilesRegistrationOptions(watchers=watchers),
         )
         asyncio.ensure_future(_register_capability(ls, types.RegistrationParams(registrations=[registration])))
     if ls.capability("workspace.did_change_configuration.dynamic_registration", False):

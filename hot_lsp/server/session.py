@@ -31,6 +31,7 @@ from ..features.settings import Settings
 from .cloud import CloudSession
 from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
+from .project import ProjectSettings
 from .protocol import HotProtocol
 
 if TYPE_CHECKING:
@@ -90,6 +91,10 @@ class HotLanguageServer(LanguageServer):
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
         self.init_settings: dict[str, Any] = {}  # from initializationOptions; the configuration overrides them
         self.configured: asyncio.Event | None = None  # set once the first workspace/configuration answer is in
+        self.client_settings: dict[str, Any] | None = None  # the last workspace/configuration (or pushed) settings
+        # The project configuration (.hot-lsp.toml, [tool.hot-lsp]): the defaults the editor's settings override.
+        self.project = ProjectSettings(lambda params: self.window_show_message(params))
+        self._document_folder: str | None = None  # where it was looked for from when the client names no folder
         self.debounce = debounce_seconds()
         self.diagnostics = DiagnosticsScheduler(self)
         # hotLsp.cloud and hotLsp.stacks: idle (and nothing sent) until a cloud is named (cloud.py).
@@ -347,10 +352,27 @@ class HotLanguageServer(LanguageServer):
 
     def apply_settings(self, raw: dict[str, Any] | None) -> None:
         """Initialization options, overridden key by key by what the client's configuration says."""
+        self.client_settings = raw
+        self._settle_settings()
+
+    def load_project(self, document_folder: str | None = None) -> None:
+        """Look for the project configuration again (the workspace folders, or ``document_folder`` when the client
+        names none) and apply what it gives under the editor's settings."""
+        if document_folder is not None:
+            self._document_folder = document_folder
+        try:
+            changed = self.project.load(self.workspace_folders(), self._document_folder)
+        except Exception as error:  # never the session: the configuration is only ignored
+            self.report_crash("project configuration", error)
+            return
+        if changed:
+            self._settle_settings()
+
+    def _settle_settings(self) -> None:
         merged = dict(self.init_settings)
-        if raw:
-            merged.update(raw)
-        settings = Settings.from_json(merged)
+        if self.client_settings:
+            merged.update(self.client_settings)
+        settings = Settings.from_json(self.project.under(merged))
         if settings != self.settings:
             self.settings = settings
             self.settings_serial += 1

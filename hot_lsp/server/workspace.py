@@ -96,7 +96,10 @@ def _document_uri(params: Any) -> str | None:
 def handle_did_change_watched_files(ls: HotLanguageServer, params: types.DidChangeWatchedFilesParams) -> None:
     from ..document.uris import file_path
 
-    ls.file_tracking.files_changed([path for path in (file_path(change.uri) for change in params.changes) if path])
+    paths = [path for path in (file_path(change.uri) for change in params.changes) if path]
+    if ls.project.concerns(paths):
+        ls.load_project()
+    ls.file_tracking.files_changed([path for path in paths if not ls.project.concerns([path])])
 
 
 def handle_did_change_workspace_folders(ls: HotLanguageServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
