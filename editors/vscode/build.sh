@@ -19,7 +19,14 @@ pip_target=("$PYTHON" -m pip install --quiet --disable-pip-version-check --no-wa
     --no-deps --target bundled/libs)
 "${pip_target[@]}" --only-binary=:all: --platform any --implementation py --python-version 3.10 \
     -r bundled/requirements.txt
-"${pip_target[@]}" "$CHECKOUT"
+# hot-lsp from a copy of the checkout's files, so that setuptools leaves no build/ or egg-info in the checkout (nor
+# ships a module a stale build/lib still holds).
+source_copy=$(mktemp -d)
+trap 'rm -rf "$source_copy"' EXIT
+for file in pyproject.toml README.md LICENSE hot_lsp; do
+    [ -e "$CHECKOUT/$file" ] && cp -R "$CHECKOUT/$file" "$source_copy/"
+done
+"${pip_target[@]}" "$source_copy"
 # What the server never imports: console scripts (they name the build machine's Python) and test suites.
 rm -rf bundled/libs/bin
 find bundled/libs -mindepth 2 -maxdepth 2 -type d -name tests -exec rm -rf {} +
