@@ -9,14 +9,19 @@ import { GraphView } from './graphView';
 import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
 import { ResourceRow, resourceList, showResources } from './resources';
-import { programFromSettings, reportMissing, whatIsMissing } from './serverCommand';
+import { findProgram, reportMissing } from './serverCommand';
 
 let client: LanguageClient | undefined;
 
-async function startClient(output: vscode.OutputChannel): Promise<void> {
-  const program = programFromSettings();
-  const missing = await whatIsMissing(program);
-  if (missing) {
+async function startClient(context: vscode.ExtensionContext, output: vscode.OutputChannel): Promise<void> {
+  // In a workspace not trusted, no server runs (package.json: untrustedWorkspaces is not supported, so VS Code
+  // does not activate the extension there; this is for hosts that activate it anyway).
+  if (!vscode.workspace.isTrusted) {
+    output.appendLine('hot-lsp: the workspace is not trusted; the server is not started.');
+    return;
+  }
+  const { program, missing } = await findProgram(context.extensionPath);
+  if (!program) {
     await reportMissing(missing, output);
     return;
   }
@@ -54,19 +59,19 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     vscode.commands.registerCommand('hotLsp.refreshCloudCatalogue', () => refreshCloudCatalogue(client)),
     vscode.commands.registerCommand('hotLsp.restartServer', async () => {
       await stopClient();
-      await startClient(output);
+      await startClient(context, output);
     }),
     vscode.commands.registerCommand('hotLsp.showOutput', () => output.show()),
     // A new server path takes a restart; the other settings reach the running server by themselves.
     vscode.workspace.onDidChangeConfiguration(async (event) => {
       if (event.affectsConfiguration('hotLsp.server')) {
         await stopClient();
-        await startClient(output);
+        await startClient(context, output);
       }
     }),
   );
   // Activation must not wait for the server (nor fail with it): VS Code would hold other work back.
-  void startClient(output).catch((error) => {
+  void startClient(context, output).catch((error) => {
     output.appendLine(`hot-lsp did not start: ${error}`);
     void vscode.window.showErrorMessage(`hot-lsp did not start: ${error}. See the hot-lsp output.`);
   });

@@ -18,7 +18,12 @@ export const CLIENT_ID = 'hotLsp';
 export const SHOW_REFERENCES = 'hot-lsp.showReferences';
 
 export function createClient(program: HotLspProgram, output: vscode.OutputChannel): LanguageClient {
-  const executable = { command: program.command, args: program.args, transport: TransportKind.stdio };
+  const executable = {
+    command: program.command,
+    args: program.args,
+    transport: TransportKind.stdio,
+    options: program.env ? { env: { ...process.env, ...program.env } } : undefined,
+  };
   const serverOptions: ServerOptions = { run: executable, debug: executable };
   let client: LanguageClient | undefined = undefined;
   const clientOptions: LanguageClientOptions = {

