@@ -7,29 +7,40 @@ cloud judges what a ``stack create`` would give it: its Heat release, its plugin
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..analysis.suppress import apply_suppressions
-from ..document import Diagnostic, LineIndex, Node
+from ..document import Diagnostic, LineIndex, parse
 from .bundle import bundle
 from .codes import E9901
 from .connection import Heat, HeatRefused
 from .placing import place
 
 
-def validate_on_cloud(
-    heat: Heat, path: str, environments: Sequence[str], text: str, root: Node | None, lines: LineIndex
-) -> list[Diagnostic]:
-    """Heat's verdict on the template at ``path`` (its text ``text``, read as ``root``) with ``environments``:
-    no diagnostic when it accepts it. CloudError when the cloud cannot be asked; BundleError when a file the
-    template needs cannot be read."""
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """Heat's refusals as diagnostics, and the lines of the text they are placed in (None when it accepted)."""
+
+    found: list[Diagnostic]
+    lines: LineIndex | None
+
+
+def validate_on_cloud(heat: Heat, path: str, environments: Sequence[str]) -> Verdict:
+    """Heat's verdict on the template at ``path`` with ``environments``. The file is read again, and parsed, only
+    when Heat refuses it, to place the refusal. CloudError when the cloud cannot be asked; BundleError when a file
+    the template needs cannot be read; OSError when the template itself cannot."""
     body = bundle(Path(path), [Path(env) for env in environments]).request_body()
     try:
         heat.post("validate", body)
     except HeatRefused as refusal:
         if refusal.status != 400:
             raise
+        with open(path, encoding="utf-8-sig") as handle:
+            text = handle.read()
+        parsed = parse(text)
         message = f"The cloud '{heat.cloud}' refuses this template: {refusal.heat_message.strip()}"
-        found = [Diagnostic(E9901, message, start, end) for start, end in place(refusal.heat_message, root, text)]
-        return apply_suppressions(found, text, lines)
-    return []
+        spans = place(refusal.heat_message, parsed.root, text)
+        found = [Diagnostic(E9901, message, start, end) for start, end in spans]
+        return Verdict(apply_suppressions(found, text, parsed.lines), parsed.lines)
+    return Verdict([], None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from ..document import parse
+from ..analysis.codes import turned_off
 from .output import FileResult
 
 
@@ -23,7 +23,7 @@ def add_cloud_verdicts(
     from ..cloud.connection import CloudError, connect
     from ..cloud.verdict import validate_on_cloud
 
-    if E9901 in disabled:
+    if turned_off(E9901, disabled):
         return True
     try:
         heat = connect(cloud)
@@ -34,10 +34,7 @@ def add_cloud_verdicts(
     for index in templates:
         result = results[index]
         try:
-            with open(result.path, encoding="utf-8-sig") as handle:
-                text = handle.read()
-            parsed = parse(text)
-            found = validate_on_cloud(heat, result.path, environments, text, parsed.root, parsed.lines)
+            verdict = validate_on_cloud(heat, result.path, environments)
         except BundleError as problem:
             print(f"hot-lsp check: {result.path}: not sent to the cloud: {problem}", file=sys.stderr)
             complete = False
@@ -49,7 +46,7 @@ def add_cloud_verdicts(
             print(f"hot-lsp check: {result.path}: {error.strerror or error}", file=sys.stderr)
             complete = False
             continue
-        if found:
-            merged = sorted([*result.diagnostics, *found], key=lambda d: (d.start, d.code))
-            results[index] = FileResult(result.path, parsed.lines, merged)
+        if verdict.lines is not None and verdict.found:
+            merged = sorted([*result.diagnostics, *verdict.found], key=lambda d: (d.start, d.code))
+            results[index] = FileResult(result.path, verdict.lines, merged)
     return complete

@@ -274,20 +274,18 @@ class CloudSession:
     def _verdict(self, cloud: str, path: str, environments: Sequence[str], encoding: Encoding) -> list[Any]:
         """On a cloud thread: the cloud's diagnostics on the file at ``path``, ranged in its saved text."""
         from ..cloud.verdict import validate_on_cloud
-        from ..document import parse
         from ..features.diagnostics import to_lsp_at
 
-        with open(path, encoding="utf-8-sig") as handle:
-            text = handle.read()
-        parsed = parse(text)
-        heat = self._connection(cloud)
-        found = validate_on_cloud(heat, path, environments, text, parsed.root, parsed.lines)
+        verdict = validate_on_cloud(self._connection(cloud), path, environments)
+        lines = verdict.lines
+        if lines is None:
+            return []
 
         def position(offset: int) -> types.Position:
-            line, character = parsed.lines.position(offset, encoding)
+            line, character = lines.position(offset, encoding)
             return types.Position(line=line, character=character)
 
-        return [to_lsp_at(d, types.Range(start=position(d.start), end=position(d.end))) for d in found]
+        return [to_lsp_at(d, types.Range(start=position(d.start), end=position(d.end))) for d in verdict.found]
 
     # -- the cloud's catalogue --------------------------------------------------------------------------
 
