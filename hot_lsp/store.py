@@ -150,6 +150,8 @@ class DocumentStore:
         # so an analysis running on the worker keeps the one it started with).
         self._overlay: dict[str, tuple[int, str]] = {}
         self.on_analysis: Callable[[str, int, Analysis], None] | None = None  # an analysis became current
+        # The analyses the last new one replaced, released but not yet freed: see drop_retired.
+        self._retired: tuple[Analysis | None, ...] = ()
 
     # -- text ------------------------------------------------------------------------------------
 
@@ -390,6 +392,14 @@ class DocumentStore:
         previous = (document.analysis, document.last_good)
         self._keep(document, generation, options, analysis)
         _let_go(document, *previous, analysis)
+        # Freeing what they alone held is ~0.2 ms of a 1,700-line template's keystroke: done once its diagnostics
+        # are out (drop_retired), or when the next analysis is stored, whichever comes first.
+        self._retired = previous
+
+    def drop_retired(self) -> None:
+        """Free the analyses the last stored one replaced (what nothing else holds): the server calls this once the
+        answer it was made for is out."""
+        self._retired = ()
 
     def _keep(self, document: _Document, generation: int, options: Options, analysis: Analysis) -> None:
         if analysis.parsed.syntax_ok and generation >= document.last_good_generation:

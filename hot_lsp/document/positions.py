@@ -51,7 +51,7 @@ class LineIndex:
         index.text = text
         index.line_starts = starts[: first + 1]
         index.line_starts.extend(m.end() for m in _LINE_BREAK.finditer(text, starts[first], stop))
-        index.line_starts.extend(line_start + delta for line_start in starts[after + 1 :])
+        index.line_starts.extend([line_start + delta for line_start in starts[after + 1 :]])
         index._ascii = text.isascii()
         return index
 

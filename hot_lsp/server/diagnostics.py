@@ -119,6 +119,7 @@ class DiagnosticsScheduler:
         )
         if version is not None:
             self._published[uri] = (stamp[0], version)
+        self._ls.answered()
 
     def clear(self, uri: str) -> None:
         """The document closed: nothing pending, and (push clients) its diagnostics emptied."""

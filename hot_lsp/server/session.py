@@ -28,6 +28,7 @@ from pygls.lsp.server import LanguageServer
 
 from .. import __version__
 from ..features.settings import Settings
+from . import collector
 from .cloud import CloudSession
 from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
@@ -302,6 +303,13 @@ class HotLanguageServer(LanguageServer):
         if snapshot is not None and snapshot.analysis.parsed.out_of_date:
             raise JsonRpcContentModified(f"{uri} changed while the request was answered")
         return empty if result is None else result
+
+    def answered(self) -> None:
+        """What the user waited for went out (diagnostics): the housekeeping an answer must not wait for may run
+        now, on the loop: freeing the analyses the store replaced, and the collector's young walk (collector.py)."""
+        if self.parts_built:
+            self.store.drop_retired()
+        collector.answered()
 
     def report_crash(
         self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
