@@ -89,6 +89,27 @@ def test_environment_names_are_checked_against_the_templates_checked(tree: Path,
     assert "W7015" not in {d["code"] for d in found}
 
 
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_environment_names_heed_inline_disables_and_disable(tree: Path, capsys, jobs: str):
+    """W7015 is said once every file is checked (the declared names known only then), after the inline disables
+    and --disable of the environment file had their say, in one process or in several."""
+    for index in range(12):  # enough files for a pool of processes
+        write(tree, f"templates/more{index}.yaml", VERSION + f"parameters:\n  p{index}: {{type: string}}\n")
+    write(
+        tree,
+        "envs/quiet.yaml",
+        "parameter_defaults:\n  nmae: typo  # hot-lsp: disable=W7015\n  name: web\n  naem: typo\n"
+        "  # hot-lsp: disable=W7015\n  nmea: typo\n",
+    )
+    _, found = check(capsys, "--jobs", jobs, "templates", "envs")
+    undeclared = [(Path(d["file"]).name, d["range"]["start"]["line"]) for d in found if d["code"] == "W7015"]
+    assert undeclared == [("defaults.yaml", 2), ("quiet.yaml", 3)]
+    said = next(d for d in found if d["code"] == "W7015" and d["file"].endswith("quiet.yaml"))
+    assert said["message"].endswith("Heat ignores it. Did you mean `name`?")
+    _, found = check(capsys, "--jobs", jobs, "--disable", "W70", "templates", "envs")
+    assert "W7015" not in {d["code"] for d in found}
+
+
 def test_a_missing_template_is_a_warning_a_missing_get_file_an_error(tree: Path, capsys):
     # A nested template may be generated or installed elsewhere (the corpus lacks some a real tree has); a get_file
     # target is read by python-heatclient wherever the call is, so without it the stack cannot be sent (issue 14).

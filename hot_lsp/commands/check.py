@@ -17,7 +17,7 @@ from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.result import Analysis
 from ..analysis.roots import Roots
-from ..analysis.rules.environment import undeclared_parameters
+from ..analysis.rules.environment import undeclared_parameter, undeclared_parameters
 from ..analysis.validate import Options, analyze
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 from ..document import Diagnostic, Mapping
@@ -29,7 +29,7 @@ from .cloud_check import add_cloud_verdicts
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover
 from .output import FileResult
-from .pool import Pool, available_cores
+from .pool import available_cores, run_chunked
 from .progress import Progress
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -75,20 +75,20 @@ def run_check(
     options = check_options(paths, envs, disabled, environments, resource_types, parameters, parameters_source)
     found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
-    # One set of worker processes for both passes: the files, then the environment files again.
-    with Pool(jobs or available_cores()) as pool:
-        with Progress(len(sources)) as progress:
-            sizes = [_size(source.path) for source in sources]
-            outcomes = iter(pool.run(check_files, sources, start, (options,), progress.advance, sizes))
-        checked, io_problem, jinja_skipped = _collected(found, outcomes)
-        if jinja_skipped:
-            print(
-                f"hot-lsp check: left out {jinja_skipped} Jinja2 source(s) (*.j2.yaml, or {{% ... %}} that is not "
-                "YAML): render them first and check the result",
-                file=sys.stderr,
-            )
-        known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
-        results = _with_environment_names(checked, options, known, pool)
+    with Progress(len(sources)) as progress:
+        sizes = [_size(source.path) for source in sources]
+        outcomes = iter(
+            run_chunked(check_files, sources, jobs or available_cores(), start, (options,), progress.advance, sizes)
+        )
+    checked, io_problem, jinja_skipped = _collected(found, outcomes)
+    if jinja_skipped:
+        print(
+            f"hot-lsp check: left out {jinja_skipped} Jinja2 source(s) (*.j2.yaml, or {{% ... %}} that is not "
+            "YAML): render them first and check the result",
+            file=sys.stderr,
+        )
+    known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
+    results = _with_environment_names(checked, options, known)
     results += _given_environments(given, checked, options, known)
     if cloud:
         templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
@@ -228,23 +228,21 @@ def _undeclared_in(environment: Analysis, template: str, options: Options, known
     return undeclared_parameters(environment.parsed.root, template, analysis.model.parameters)
 
 
-def _with_environment_names(
-    checked: list[tuple[Source, Checked]], options: Options, known: Known, pool: Pool
-) -> list[FileResult]:
-    """The environment files checked again, knowing the parameters of the templates checked (and of those reachable
-    from them): a name none of them declares is W7015. With no template checked, that is not known."""
+def _with_environment_names(checked: list[tuple[Source, Checked]], options: Options, known: Known) -> list[FileResult]:
+    """The findings of every file, the environment files' with W7015 for each name that none of the templates
+    checked (nor those reachable from them) declares. With no template checked, that is not known."""
     templates = [source.path for source, c in checked if c.kind == "template"]
-    environments = [source for source, c in checked if c.kind == "environment"]
-    if not templates or not environments:
+    if not templates or not any(c.undeclared for _, c in checked):
         return [c.result for _, c in checked]
-    again = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
-    with Progress(len(environments), label="hot-lsp check: environment files again") as progress:
-        sizes = [_size(source.path) for source in environments]
-        redone = iter(pool.run(check_files, environments, start, (again,), progress.advance, sizes))
+    declared = declared_parameters(templates, _around(options), known)
     results = []
     for _, c in checked:
-        outcome = next(redone) if c.kind == "environment" else None
-        results.append(outcome.result if isinstance(outcome, Checked) else c.result)
+        found = [undeclared_parameter(*written, declared) for written in c.undeclared if written[1] not in declared]
+        if found:
+            diagnostics = sorted([*c.result.diagnostics, *found], key=lambda d: (d.start, d.code))
+            results.append(replace(c.result, diagnostics=diagnostics))
+        else:
+            results.append(c.result)
     return results
 
 

@@ -12,10 +12,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from ..analysis.catalogues import resource_catalogue
+from ..analysis.codes import turned_off
 from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import Declared, declared_by
 from ..analysis.result import Analysis
+from ..analysis.rules.environment import undeclared_parameter, written_parameters
 from ..analysis.rules.version import E0013
+from ..analysis.suppress import apply_suppressions
 from ..analysis.template_files import reads_alike
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
@@ -32,6 +35,10 @@ class Checked:
     # A template's parameters and children, when reading it back as a child would model it the same way; the
     # environment checks need them for every template checked, and would otherwise parse each again.
     declared: Declared | None = None
+    # An environment's parameter values that W7015 would name if no template checked declared them, as
+    # (section, name, start, end) (those an inline or --disable turns off left out): only once every file is
+    # checked are the declared names known, and the parent process says W7015 then (check.py).
+    undeclared: tuple[tuple[str, str, int, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,9 +93,26 @@ def check_file(source: Source, options: Options) -> Outcome:
         return Checked(FileResult(source.path, KnownPositions(analysis.parsed.lines, found), found), "jinja")
     if analysis.kind not in ("template", "environment"):
         return None
-    positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics)
+    undeclared = _undeclared_candidates(analysis, options)
+    spans = [offset for _, _, start, end in undeclared for offset in (start, end)]
+    positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics, spans)
     result = FileResult(source.path, positions, analysis.diagnostics)
-    return Checked(result, analysis.kind, _declared(source.path, text, analysis, options))
+    return Checked(result, analysis.kind, _declared(source.path, text, analysis, options), undeclared)
+
+
+def _undeclared_candidates(analysis: Analysis, options: Options) -> tuple[tuple[str, str, int, int], ...]:
+    """An environment's W7015 as they would be if no template declared anything, once its inline disables and
+    --disable have had their say: (section, name, start, end) each."""
+    environment = analysis.environment
+    if environment is None or options.known_parameters is not None:
+        return ()
+    candidates = [
+        (section, name, undeclared_parameter(section, name, key.start, key.end, ()))
+        for section, name, key in written_parameters(environment)
+    ]
+    shown = apply_suppressions([d for _, _, d in candidates], analysis.text, analysis.parsed.lines)
+    kept = {id(d) for d in shown if not turned_off(d.code, options.disabled)}
+    return tuple((section, name, d.start, d.end) for section, name, d in candidates if id(d) in kept)
 
 
 def _jinja_source(path: str, text: str, analysis: Analysis) -> int | None:

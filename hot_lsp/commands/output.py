@@ -39,8 +39,9 @@ class KnownPositions:
 
     __slots__ = ("_known",)
 
-    def __init__(self, lines: LineIndex, diagnostics: Iterable[Diagnostic]) -> None:
-        offsets = {offset for d in diagnostics for offset in (d.start, d.end)}
+    def __init__(self, lines: LineIndex, diagnostics: Iterable[Diagnostic], more: Iterable[int] = ()) -> None:
+        """``more``: other offsets whose positions may be asked for (findings made later, from what is sent)."""
+        offsets = {offset for d in diagnostics for offset in (d.start, d.end)} | set(more)
         self._known = {(offset, code): lines.position(offset, code) for offset in offsets for code in _ENCODINGS}
 
     def position(self, offset: int, encoding: Encoding = "utf-16") -> tuple[int, int]:

@@ -446,24 +446,34 @@ _SUGGESTION_LENGTH = 3  # candidates for "did you mean" are names this close in 
 
 
 def _undeclared_parameters(environment: EnvironmentModel, report: Reporter, known: frozenset[str]) -> None:
-    for section, effect in _UNDECLARED_EFFECT.items():
+    for section, name, key in written_parameters(environment):
+        if name not in known:
+            found = undeclared_parameter(section, name, key.start, key.end, known)
+            report(found.code, key, found.message, data=found.data)
+
+
+def written_parameters(environment: EnvironmentModel) -> list[tuple[str, str, Node]]:
+    """(section, name, key) of each parameter value an environment sets, in ``parameters`` and
+    ``parameter_defaults``."""
+    written = []
+    for section in _UNDECLARED_EFFECT:
         values = environment.sections.get(section)
-        if not isinstance(values, Mapping):
-            continue
-        for pair in values.entries():
-            name = pair.key_value
-            if not isinstance(name, str) or name in known:
-                continue
-            near = [k for k in known if abs(len(k) - len(name)) <= _SUGGESTION_LENGTH]
-            suggestions = did_you_mean(name, near, 3)
-            hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
-            report(
-                W7015,
-                pair.key,
-                f"No template this environment is used with declares a parameter `{name}`: "
-                f"{effect.format(name=name)}.{hint}",
-                data=QuickFix(suggestions=suggestions) if suggestions else None,
-            )
+        if isinstance(values, Mapping):
+            written.extend((section, p.key_value, p.key) for p in values.entries() if isinstance(p.key_value, str))
+    return written
+
+
+def undeclared_parameter(section: str, name: str, start: int, end: int, known: Collection[str]) -> Diagnostic:
+    """W7015 for ``name``, set in the environment's ``section`` at ``start``..``end``, which no template it is used
+    with declares (``known``: the names they do declare, for a did-you-mean)."""
+    near = [k for k in known if abs(len(k) - len(name)) <= _SUGGESTION_LENGTH]
+    suggestions = did_you_mean(name, near, 3)
+    hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+    message = (
+        f"No template this environment is used with declares a parameter `{name}`: "
+        f"{_UNDECLARED_EFFECT[section].format(name=name)}.{hint}"
+    )
+    return Diagnostic(W7015, message, start, end, data=QuickFix(suggestions=suggestions) if suggestions else None)
 
 
 def undeclared_parameters(root: Mapping, template: str, declared: Collection[str]) -> list[Diagnostic]:
