@@ -13,15 +13,17 @@ from __future__ import annotations
 
 import gc
 import itertools
-import multiprocessing
 import os
 import pickle
 import signal
 import sys
 from collections.abc import Callable, Sequence
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from concurrent.futures.process import BrokenProcessPool
-from typing import Any, TypeVar
+from concurrent.futures import FIRST_COMPLETED, Future, wait
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:  # (loaded when a pool starts: a run in one process does without multiprocessing)
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -118,6 +120,8 @@ class Pool:
             # What this process holds now (modules, the catalogue) is left out of the workers' garbage
             # collections, which would otherwise touch, and so copy, every page of it in each forked worker.
             gc.freeze()
+            from concurrent.futures import ProcessPoolExecutor
+
             self._executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker)
         return self._executor
 
@@ -146,10 +150,14 @@ def _here(work: Callable[[Sequence[T]], list[R]], chunks: list[Sequence[T]], don
 
 
 def _broken(future: Future[Any]) -> bool:
+    from concurrent.futures.process import BrokenProcessPool
+
     return isinstance(future.exception(), BrokenProcessPool)
 
 
 def _context() -> multiprocessing.context.BaseContext:
+    import multiprocessing
+
     # Forked workers need not import and read again what this process has; elsewhere, the platform's default.
     if "fork" in multiprocessing.get_all_start_methods():
         return multiprocessing.get_context("fork")

@@ -455,7 +455,7 @@ def _undeclared_parameters(environment: EnvironmentModel, report: Reporter, know
 def written_parameters(environment: EnvironmentModel) -> list[tuple[str, str, Node]]:
     """(section, name, key) of each parameter value an environment sets, in ``parameters`` and
     ``parameter_defaults``."""
-    written = []
+    written: list[tuple[str, str, Node]] = []
     for section in _UNDECLARED_EFFECT:
         values = environment.sections.get(section)
         if isinstance(values, Mapping):
