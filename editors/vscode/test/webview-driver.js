@@ -9,7 +9,7 @@
 // Or, for the notifications an extension cannot read (showErrorMessage's toasts):
 //   {"notification": text, "screenshot": path, "press": label}
 // waits (up to 30 s) for a toast whose message contains the text, takes the screenshot, then clicks its button
-// labelled `press` (both optional), and answers {"ok", "notification": {"message", "source", "buttons"}, "toasts" (every toast's message)}.
+// labelled `press` (both optional) once it has slid in, until the toast closes (3 clicks at most), and answers {"ok", "notification": {"message", "source", "buttons"}, "toasts" (every toast's message)}.
 //
 //   node webview-driver.js CDP_PORT DIR        # until DIR/stop exists
 const fs = require('fs');
@@ -96,15 +96,19 @@ const readGraphIn = (reveal) => `((reveal) => {
 
 const readGraph = (cdp, reveal) => inFrames(cdp, readGraphIn(reveal));
 
-// Run in each frame: the workbench's notification toasts, each with its buttons' centres.
+// Run in each frame: the workbench's notification toasts, each with its buttons' centres and whether a click there
+// would land on the button now (the toast has slid in, no other toast has pushed it aside).
 const readToasts = `(() => {
   const toasts = document.querySelector('.notifications-toasts');
   if (!toasts) return null;
   return [...toasts.querySelectorAll('.notification-list-item')].map((item) => {
     const text = (selector) => { const found = item.querySelector(selector); return found ? found.textContent : ''; };
+    const toast = item.closest('.notification-toast');
+    const settled = !toast || toast.classList.contains('notification-fade-in-done');
     const buttons = [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => {
       const box = button.getBoundingClientRect();
-      return { label: button.textContent, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+      const x = box.x + box.width / 2, y = box.y + box.height / 2;
+      return { label: button.textContent, x, y, hit: settled && button.contains(document.elementFromPoint(x, y)) };
     });
     return { message: text('.notification-list-item-message'), source: text('.notification-list-item-source'), buttons };
   });
@@ -122,27 +126,40 @@ async function inFrames(cdp, expression) {
   return null;
 }
 
+const findToast = async (cdp, text) => {
+  const toasts = (await inFrames(cdp, readToasts)) || [];
+  return { toasts, toast: toasts.find((t) => t.message.includes(text)) };
+};
+
 async function handleNotification(cdp, request) {
   const started = Date.now();
+  let answer;
   for (;;) {
-    const toasts = (await inFrames(cdp, readToasts)) || [];
-    const toast = toasts.find((t) => t.message.includes(request.notification));
+    const { toasts, toast } = await findToast(cdp, request.notification);
     if (toast) {
-      const answer = { ok: true, notification: { message: toast.message, source: toast.source, buttons: toast.buttons.map((b) => b.label) } };
-      if (request.screenshot) answer.screenshot = await screenshot(cdp, request.screenshot);
-      if (request.press) {
-        const button = toast.buttons.find((b) => b.label === request.press);
-        if (!button) return { ...answer, ok: false, error: `the notification has no ${request.press} button` };
-        await click(cdp, button.x, button.y);
-        answer.pressed = request.press;
-      }
-      return answer;
+      answer = { ok: true, notification: { message: toast.message, source: toast.source, buttons: toast.buttons.map((b) => b.label) } };
+      if (!toast.buttons.some((b) => b.label === request.press)) break;
+      if (toast.buttons.some((b) => b.label === request.press && b.hit)) break;
     }
     if (Date.now() - started > 30000) {
+      if (answer) break;
       return { ok: false, toasts: toasts.map((t) => t.message), error: `no notification with ${JSON.stringify(request.notification)} within 30 s` };
     }
     await sleep(250);
   }
+  if (request.screenshot) answer.screenshot = await screenshot(cdp, request.screenshot);
+  if (!request.press) return answer;
+  // A pressed button closes its toast: click until it is gone (another toast arriving may move it meanwhile).
+  for (let tries = 1; tries <= 3; tries++) {
+    const { toast } = await findToast(cdp, request.notification);
+    const button = toast && toast.buttons.find((b) => b.label === request.press);
+    if (!toast) return { ...answer, pressed: request.press, tries: tries - 1 };
+    if (!button) return { ...answer, ok: false, error: `the notification has no ${request.press} button` };
+    await click(cdp, button.x, button.y);
+    await sleep(1000);
+  }
+  const { toast } = await findToast(cdp, request.notification);
+  return toast ? { ...answer, ok: false, error: `the notification is still there after 3 clicks on ${request.press}` } : { ...answer, pressed: request.press, tries: 3 };
 }
 
 async function screenshot(cdp, file) {
