@@ -8,8 +8,9 @@ by a headless Chromium, offline), once for each way the extension finds a Python
 - no-python: only a real Python 3.9 on PATH (Debian's PyPy as python3): the error notification the user sees names
   what was tried and what fixes it, and its Show Output button shows the same in the hot-lsp output.
 
-The Python extension's interpreter (ms-python.python) is the one way not run here: no registry this machine
-reaches serves that extension (see editors/vscode/README.md).
+- python-extension: the Python extension (ms-python.python) installed too, no Python on PATH, a venv in the
+  workspace that the Python extension selects by itself: the server runs with it. No registry this machine reaches
+  serves that extension, so this one runs only when PYTHON_EXTENSION_VSIX names a .vsix of it, and skips otherwise.
 
 code-server, node 24, Chromium and PyPy are installed by editors/vscode/test/install-code-server.sh (.ci/run runs
 it, then sets HOT_LSP_REQUIRE_E2E=1 so that a missing install fails here instead of skipping).
@@ -96,6 +97,20 @@ def test_the_bundled_server_with_python_default_interpreter_path(tmp_path: Path)
     assert result["errors"] == [] and result["exit_code"] == 0
     assert "/interpreter/bin/python 3." in output and "(from python.defaultInterpreterPath)" in output
     assert re.search(r"^e2e: the server's command line: /\S+/interpreter/bin/python -m hot_lsp", output, re.M), output
+    assert {"E4008", "E3017"} <= {d["code"] for d in result["diagnostics"]}
+
+
+@pytest.mark.skipif(
+    not os.environ.get("PYTHON_EXTENSION_VSIX"),
+    reason="PYTHON_EXTENSION_VSIX is not set: no registry reachable here serves ms-python.python's .vsix",
+)
+def test_the_bundled_server_with_the_python_extensions_interpreter(tmp_path: Path):
+    result, output = run_e2e("python-extension", tmp_path)
+    assert result["errors"] == [] and result["exit_code"] == 0
+    assert "/workspace/.venv/bin/python 3." in output and "(from the Python extension’s interpreter)" in output
+    assert re.search(r"^e2e: the server's command line: /\S+/workspace/\.venv/bin/python -m hot_lsp", output, re.M), (
+        output
+    )
     assert {"E4008", "E3017"} <= {d["code"] for d in result["diagnostics"]}
 
 

