@@ -6,8 +6,7 @@ by a headless Chromium, offline), once for each way the extension finds a Python
 - interpreter-setting: no Python on PATH, `python.defaultInterpreterPath` in User settings naming a venv outside it:
   diagnostics arrive, and the extension's log and the server's command line name that interpreter;
 - no-python: only a real Python 3.9 on PATH (Debian's PyPy as python3): the error notification the user sees names
-  what was tried and what fixes it, and its Show Output button shows the same in the hot-lsp output.
-
+  what was tried and what fixes it, and its Show Output button shows the same in the hot-lsp output;
 - python-extension: the Python extension (ms-python.python) installed too, no Python on PATH, a venv in the
   workspace that the Python extension selects by itself: the server runs with it. No registry this machine reaches
   serves that extension, so this one runs only when PYTHON_EXTENSION_VSIX names a .vsix of it, and skips otherwise.
