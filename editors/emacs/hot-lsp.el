@@ -58,10 +58,14 @@ section :hotLsp overrides them key by key."
   (when (and buffer-file-name (hot-lsp-buffer-p))
     (if (executable-find (car hot-lsp-command))
         (eglot-ensure)
+      ;; Not `pip install' outside a venv: a system Python such as Debian 12's refuses it.
       (display-warning
        'hot-lsp
-       (format "%s is not on PATH. Install it with: python3 -m pip install -e %s (or set `hot-lsp-command')"
-               (car hot-lsp-command) hot-lsp--checkout)))))
+       (format (concat "%s is not on PATH. Install it with: pipx install hot-lsp; or in a venv in this checkout: "
+                       "cd %s && python3 -m venv .venv && .venv/bin/pip install -e . "
+                       "and set `hot-lsp-command' to (\"%s\")")
+               (car hot-lsp-command) hot-lsp--checkout
+               (expand-file-name ".venv/bin/hot-lsp" hot-lsp--checkout))))))
 
 ;; Eglot keeps one server per project and major mode: in a project where it runs, hot-lsp also gets the
 ;; other YAML buffers, which it answers with nothing.

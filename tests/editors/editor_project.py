@@ -14,6 +14,9 @@ SAMPLE = HERE / "sample_template.yaml"
 PLAIN_YAML = "name: not a heat template\nitems: [1, 2]\n"
 ENVIRONMENT = "parameter_defaults:\n  flavor: m1.tiny\n"
 SETTINGS = {"disabledRules": ["I9001"]}  # the sample's unused `image` parameter would be I9001
+# The editors' READMEs install the server from a checkout with this (Debian 12's python3 refuses pip outside a
+# venv); the plugins' "not found" messages give the same command.
+README_VENV = "python3 -m venv .venv && .venv/bin/pip install -e ."
 
 
 @dataclass(frozen=True)

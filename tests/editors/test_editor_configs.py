@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from editor_project import CHECKOUT
+from editor_project import CHECKOUT, README_VENV
 
 from hot_lsp.features.snapshot import Settings
 
@@ -111,7 +111,7 @@ def test_readme_sets_up_in_five_steps_or_fewer(editor: str):
     if editor == "vscode":  # the extension carries its server: no install step before it
         assert "bundled/libs" in readme and "pip install -e ." not in readme
     else:
-        assert "pip install -e ." in readme  # the server first
+        assert README_VENV in readme and "pipx install hot-lsp" in readme  # the server first
     assert "examples/broken.yaml" in readme  # and where to see it work
 
 

@@ -14,7 +14,16 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from editor_project import CHECKOUT, SETTINGS, column, line_before, locate, make_project, server_command
+from editor_project import (
+    CHECKOUT,
+    README_VENV,
+    SETTINGS,
+    column,
+    line_before,
+    locate,
+    make_project,
+    server_command,
+)
 
 HERE = Path(__file__).resolve().parent
 DRIVER = HERE / "emacs_eglot_check.el"
@@ -140,5 +149,9 @@ def test_a_missing_server_is_named_with_its_install_command(tmp_path: Path):
     result = run_emacs(tmp_path, [str(tmp_path / "no-such-hot-lsp")])
     assert result["errors"] == ["Eglot did not start for the template"]
     assert opened(result, "server.yaml")["managed"] is False
-    assert "no-such-hot-lsp is not on PATH" in result["stderr"]
-    assert f"python3 -m pip install -e {CHECKOUT}/" in result["stderr"]
+    warning = result["stderr"]
+    assert "no-such-hot-lsp is not on PATH" in warning
+    # What works on a system Python that refuses pip outside a venv (Debian 12's): pipx, or the README's venv.
+    assert "Install it with: pipx install hot-lsp;" in warning
+    assert f'cd {CHECKOUT}/ && {README_VENV} and set `hot-lsp-command\' to ("{CHECKOUT}/.venv/bin/hot-lsp")' in warning
+    assert "python3 -m pip" not in warning

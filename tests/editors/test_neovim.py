@@ -20,7 +20,16 @@ import sys
 from pathlib import Path
 
 import pytest
-from editor_project import CHECKOUT, SETTINGS, column, line_before, locate, make_project, server_command
+from editor_project import (
+    CHECKOUT,
+    README_VENV,
+    SETTINGS,
+    column,
+    line_before,
+    locate,
+    make_project,
+    server_command,
+)
 
 DRIVER = Path(__file__).resolve().parent / "nvim_plugin_check.lua"
 PLUGIN = CHECKOUT / "editors" / "neovim"
@@ -197,7 +206,11 @@ def test_a_missing_server_is_named_with_its_install_command(nvim: str, tmp_path:
     assert result["errors"] == ["the plugin did not attach the template"]
     messages = [n["message"] for n in result["notifications"]]
     assert len(messages) == 1 and "no-such-hot-lsp" in messages[0]
-    assert f"python3 -m pip install -e {CHECKOUT}" in messages[0]
+    assert "Install it with `pipx install hot-lsp`, or in a venv in this checkout: " in messages[0]
+    assert (
+        f'`cd {CHECKOUT} && {README_VENV}`, then cmd = {{ "{CHECKOUT}/.venv/bin/hot-lsp" }} in setup().' in messages[0]
+    )
+    assert "python3 -m pip" not in messages[0]
 
 
 # What only a current Neovim has, and what both have: the plugin's lsp/hot_lsp.lua, ftdetect and health.
@@ -273,6 +286,12 @@ def test_checkhealth_names_a_missing_server(nvim: str, tmp_path: Path):
     assert re.search(r'ERROR.*"no-such-hot-lsp" \(from require\("hot_lsp"\)\.setup\(\)\) is not found on PATH', text), (
         text
     )
+    # Its advice, one step a line: what works where pip refuses to install outside a venv (Debian 12's python3).
+    advice = [line.strip(" -•") for line in text.splitlines()]
+    assert "pipx install hot-lsp" in advice, text
+    venv = f'or in a venv in this checkout: `cd {CHECKOUT} && {README_VENV}`, then cmd = {{ "{CHECKOUT}/.venv/bin/hot-lsp" }}'
+    assert venv in advice, text
+    assert "python3 -m pip" not in text
 
 
 @pytest.mark.parametrize("mode", ["setup", "enable"])

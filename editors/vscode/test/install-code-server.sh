@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # One-time install of what e2e.sh needs: code-server (it ships VS Code itself), the node 24 it requires,
-# and Debian's chromium, whose workbench starts the extension host. All from the npm registry and Debian;
+# Debian's chromium, whose workbench starts the extension host, and Debian's pypy3 (a Python 3.9, for
+# SERVER=no-python). All from the npm registry and Debian;
 # nothing else is downloaded. About 3-4 minutes and 800 MB on 2 cores; later runs find it and return at once.
 #
 #   editors/vscode/test/install-code-server.sh      # into $HOT_LSP_E2E_HOME (default ~/.cache/hot-lsp-vscode-e2e)
@@ -14,6 +15,8 @@ CODE_SERVER=$E2E_HOME/code-server/node_modules/.bin/code-server
 
 missing_debs=()
 command -v chromium >/dev/null 2>&1 || missing_debs+=(chromium)
+# e2e.sh SERVER=no-python: a real Python older than 3.10 (PyPy 7.3 is Python 3.9), which the extension must refuse.
+command -v pypy3 >/dev/null 2>&1 || missing_debs+=(pypy3)
 # code-server's kerberos module is built from source and needs the headers.
 dpkg -s libkrb5-dev >/dev/null 2>&1 || missing_debs+=(libkrb5-dev)
 if [ ${#missing_debs[@]} -gt 0 ]; then

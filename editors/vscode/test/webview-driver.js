@@ -1,10 +1,15 @@
-// The user's hands and eyes on VS Code's webviews for e2e.sh: a small client of Chromium's DevTools protocol
-// (node 24's built-in WebSocket, nothing installed) that reads what the graph webview shows, clicks in it with
-// real mouse events and takes screenshots. The probe extension asks by writing DIR/request-N.json:
+// The user's hands and eyes on VS Code's webviews and notifications for e2e.sh: a small client of Chromium's
+// DevTools protocol (node 24's built-in WebSocket, nothing installed) that reads what the graph webview shows,
+// clicks in it with real mouse events and takes screenshots. The probe extension asks by writing
+// DIR/request-N.json:
 //   {"expect": [names...], "absent": [names...], "click": name, "screenshot": path}
 // (each part optional); the driver waits (up to 30 s) until the webview's SVG has a node for every expected
 // name and none for an absent one, then clicks the named node's box, then takes the screenshot, and answers in
 // DIR/response-N.json: {"ok", "names" (the nodes' first text lines), "svg_chars", "error"}.
+// Or, for the notifications an extension cannot read (showErrorMessage's toasts):
+//   {"notification": text, "screenshot": path, "press": label}
+// waits (up to 30 s) for a toast whose message contains the text, takes the screenshot, then clicks its button
+// labelled `press` (both optional) once it has slid in, until the toast closes (3 clicks at most), and answers {"ok", "notification": {"message", "source", "buttons"}, "toasts" (every toast's message)}.
 //
 //   node webview-driver.js CDP_PORT DIR        # until DIR/stop exists
 const fs = require('fs');
@@ -89,16 +94,78 @@ const readGraphIn = (reveal) => `((reveal) => {
   return { nodes, partial, svg_chars: svg ? svg.outerHTML.length : 0, status: document.getElementById('status').textContent };
 })(${JSON.stringify(reveal || null)})`;
 
-async function readGraph(cdp, reveal) {
+const readGraph = (cdp, reveal) => inFrames(cdp, readGraphIn(reveal));
+
+// Run in each frame: the workbench's notification toasts, each with its buttons' centres and whether a click there
+// would land on the button now (the toast has slid in, no other toast has pushed it aside).
+const readToasts = `(() => {
+  const toasts = document.querySelector('.notifications-toasts');
+  if (!toasts) return null;
+  return [...toasts.querySelectorAll('.notification-list-item')].map((item) => {
+    const text = (selector) => { const found = item.querySelector(selector); return found ? found.textContent : ''; };
+    const toast = item.closest('.notification-toast');
+    const settled = !toast || toast.classList.contains('notification-fade-in-done');
+    const buttons = [...item.querySelectorAll('.notification-list-item-buttons-container .monaco-button')].map((button) => {
+      const box = button.getBoundingClientRect();
+      const x = box.x + box.width / 2, y = box.y + box.height / 2;
+      return { label: button.textContent, x, y, hit: settled && button.contains(document.elementFromPoint(x, y)) };
+    });
+    return { message: text('.notification-list-item-message'), source: text('.notification-list-item-source'), buttons };
+  });
+})()`;
+
+async function inFrames(cdp, expression) {
   for (const context of [...cdp.contexts.values()]) {
     try {
-      const graph = await cdp.evaluate(context, readGraphIn(reveal));
-      if (graph) return graph;
+      const found = await cdp.evaluate(context, expression);
+      if (found) return found;
     } catch {
       // a frame that went away meanwhile
     }
   }
   return null;
+}
+
+const findToast = async (cdp, text) => {
+  const toasts = (await inFrames(cdp, readToasts)) || [];
+  return { toasts, toast: toasts.find((t) => t.message.includes(text)) };
+};
+
+async function handleNotification(cdp, request) {
+  const started = Date.now();
+  let answer;
+  for (;;) {
+    const { toasts, toast } = await findToast(cdp, request.notification);
+    if (toast) {
+      answer = { ok: true, notification: { message: toast.message, source: toast.source, buttons: toast.buttons.map((b) => b.label) } };
+      if (!toast.buttons.some((b) => b.label === request.press)) break;
+      if (toast.buttons.some((b) => b.label === request.press && b.hit)) break;
+    }
+    if (Date.now() - started > 30000) {
+      if (answer) break;
+      return { ok: false, toasts: toasts.map((t) => t.message), error: `no notification with ${JSON.stringify(request.notification)} within 30 s` };
+    }
+    await sleep(250);
+  }
+  if (request.screenshot) answer.screenshot = await screenshot(cdp, request.screenshot);
+  if (!request.press) return answer;
+  // A pressed button closes its toast: click until it is gone (another toast arriving may move it meanwhile).
+  for (let tries = 1; tries <= 3; tries++) {
+    const { toast } = await findToast(cdp, request.notification);
+    const button = toast && toast.buttons.find((b) => b.label === request.press);
+    if (!toast) return { ...answer, pressed: request.press, tries: tries - 1 };
+    if (!button) return { ...answer, ok: false, error: `the notification has no ${request.press} button` };
+    await click(cdp, button.x, button.y);
+    await sleep(1000);
+  }
+  const { toast } = await findToast(cdp, request.notification);
+  return toast ? { ...answer, ok: false, error: `the notification is still there after 3 clicks on ${request.press}` } : { ...answer, pressed: request.press, tries: 3 };
+}
+
+async function screenshot(cdp, file) {
+  const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
+  fs.writeFileSync(file, Buffer.from(shot.data, 'base64'));
+  return file;
 }
 
 async function click(cdp, x, y) {
@@ -108,6 +175,7 @@ async function click(cdp, x, y) {
 }
 
 async function handle(cdp, request) {
+  if (request.notification) return handleNotification(cdp, request);
   const expect = request.expect || [];
   const absent = request.absent || [];
   const started = Date.now();
@@ -133,9 +201,7 @@ async function handle(cdp, request) {
   }
   if (request.screenshot) {
     await sleep(500); // let the workbench paint what the click changed
-    const shot = await cdp.send('Page.captureScreenshot', { format: 'png' });
-    fs.writeFileSync(request.screenshot, Buffer.from(shot.data, 'base64'));
-    answer.screenshot = request.screenshot;
+    answer.screenshot = await screenshot(cdp, request.screenshot);
   }
   return answer;
 }

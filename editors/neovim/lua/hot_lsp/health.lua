@@ -64,7 +64,7 @@ function M.check()
   if executable == '' then
     fail(
       string.format('%q (from %s) is not found on PATH', cmd[1], from),
-      { 'python3 -m pip install -e /path/to/hot-lsp, or pipx install hot-lsp', 'or set cmd to a Python with hot_lsp' }
+      vim.list_extend(require('hot_lsp').install_steps(), { 'or set cmd to a Python with hot_lsp' })
     )
     return
   end

@@ -39,17 +39,33 @@ local function checkout()
   return vim.fn.fnamemodify(here, ':p:h:h:h:h:h')
 end
 
+-- How to install the server (also :checkhealth's advice): a release with pipx, or this checkout in a venv, as
+-- the README says; not `pip install` outside a venv, which a system Python such as Debian 12's refuses.
+function M.install_steps()
+  local root = checkout()
+  return {
+    'pipx install hot-lsp',
+    string.format(
+      'or in a venv in this checkout: `cd %s && python3 -m venv .venv && .venv/bin/pip install -e .`, then cmd = { %q }',
+      root,
+      root .. '/.venv/bin/hot-lsp'
+    ),
+  }
+end
+
 local function executable(options)
   if vim.fn.executable(options.cmd[1]) == 1 then
     return true
   end
   if not warned_missing then
     warned_missing = true
+    local steps = M.install_steps()
     vim.notify(
       string.format(
-        'hot-lsp: %q is not on PATH. Install it with `python3 -m pip install -e %s`, or pass cmd to setup().',
+        'hot-lsp: %q is not on PATH. Install it with `%s`, %s in setup().',
         options.cmd[1],
-        checkout()
+        steps[1],
+        steps[2]
       ),
       vim.log.levels.WARN
     )

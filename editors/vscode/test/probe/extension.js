@@ -2,6 +2,8 @@
 // e2e script names, waits for diagnostics, asks hover, completion and definition through VS Code's own
 // provider commands (so the language client converts positions as for a user), calls hot-lsp's commands,
 // and writes the result and every failed check to the JSON file the script waits for.
+// The config's `checks` says how far: "all" (the above), "diagnostics" (only they: the server runs), or
+// "no-python" (no server can run: the error notification must name what is missing and the fix).
 const fs = require('fs');
 const path = require('path');
 const vscode = require('vscode');
@@ -46,7 +48,17 @@ async function probe(config) {
   const template = await vscode.workspace.openTextDocument(config.template);
   await vscode.window.showTextDocument(template);
   result.languageId = template.languageId;
+  if (config.checks === 'no-python') {
+    await probeNoPython(config, template);
+    return;
+  }
+  await probeDiagnostics(config, hotLsp, template, plain);
+  if ((config.checks || 'all') === 'all') {
+    await probeRequests(config, hotLsp, template);
+  }
+}
 
+async function probeDiagnostics(config, hotLsp, template, plain) {
   const started = Date.now();
   const diagnostics = await waitFor(() => {
     const found = vscode.languages.getDiagnostics(template.uri);
@@ -75,7 +87,9 @@ async function probe(config) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   result.plain_diagnostics = vscode.languages.getDiagnostics(plain.uri).length;
   check(result.plain_diagnostics === 0, 'diagnostics: the plain YAML file got some');
+}
 
+async function probeRequests(config, hotLsp, template) {
   // After the ☕𝄞 key (1 + 2 UTF-16 units): a wrong position encoding would miss get_param.
   const hoverAt = positionOf(template, 'get_param: flavor}', 4);
   const hovers = await vscode.commands.executeCommand('vscode.executeHoverProvider', template.uri, hoverAt);
@@ -127,6 +141,37 @@ async function probe(config) {
   );
 
   await probeGraphView(config);
+}
+
+// No Python for the bundled server (config.python: the old python3 on PATH): the error notification, as the
+// user sees it, says what is missing and what fixes it; its Show Output button shows the same in hot-lsp's output.
+async function probeNoPython(config, template) {
+  const seen = await askDriver(config, { notification: 'hot-lsp: the bundled server needs', screenshot: config.screenshot, press: 'Show Output' });
+  result.notification = seen;
+  check(seen.ok, `notification: ${seen.error} (toasts: ${JSON.stringify(seen.toasts)})`);
+  const message = seen.notification ? seen.notification.message : '';
+  for (const part of [
+    'hot-lsp: the bundled server needs Python 3.10 or later, and none was found',
+    `(tried ${config.python} (PATH): Python 3.9)`, // what was found, and why it does not do
+    'Install Python 3.10 or later (for example: sudo apt install python3)', // the fixes
+    'select it in the Python extension',
+    'pipx install hot-lsp',
+    'hotLsp.server.path',
+  ]) {
+    check(message.includes(part), `notification: no "${part}" in "${message}"`);
+  }
+  const buttons = seen.notification ? seen.notification.buttons : [];
+  check(['Open Settings', 'Show Output'].every((b) => buttons.includes(b)), `notification: buttons ${JSON.stringify(buttons)}`);
+  const output = await waitFor(
+    () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'output' && d.getText().includes(message)),
+    10000,
+  );
+  result.output_document = output ? output.uri.toString() : null;
+  check(message && output, 'Show Output: no output document holds the message');
+  // No server ran: the template gets no diagnostics.
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  result.diagnostics = vscode.languages.getDiagnostics(template.uri).map((d) => d.message);
+  check(result.diagnostics.length === 0, `diagnostics without a server: ${result.diagnostics}`);
 }
 
 // Ask e2e.sh's webview driver (webview-driver.js: Chromium's DevTools protocol) to look at, click in or take a
