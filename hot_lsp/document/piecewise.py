@@ -75,6 +75,15 @@ class _Reader:
             if group[0].entries:
                 pairs.append(self._header(group[0], depth))
                 continue
+            if len(group) > 1 and self.base is not None and not self._taken_whole(group, depth):
+                # An edit changed this group: its entries are read one by one from now on, so that while the user
+                # types in one of them the others are taken as they are (a group is read again whole at every
+                # keystroke, and with it every rule's findings about each of its entries are made again).
+                for cut in group:
+                    alone = self._piece(cut, depth)
+                    self._keep(alone)
+                    pairs.extend(alone.pairs)
+                continue
             piece = self._piece(_span(group), depth)
             if piece.ok or len(group) == 1:
                 self._keep(piece)
@@ -106,6 +115,12 @@ class _Reader:
             pair = Pair(key, Mapping(entries, False, entries[0].key.start, cut.end))
         self.headers.append((depth, pair))
         return pair
+
+    def _taken_whole(self, group: tuple[Cut, ...], depth: int) -> bool:
+        """Whether the earlier reading has this group's text as one piece (still its own to give)."""
+        span = _span(group)
+        found = self.base.by_text.get((depth, self.text[span.start : span.end])) if self.base is not None else None
+        return bool(found) and any(piece.owner == self.base.reading for piece in found)  # type: ignore[union-attr]
 
     def _piece(self, cut: Cut, depth: int) -> Piece:
         """The piece for ``cut``: taken from the earlier reading (moved here) when its text is unchanged."""

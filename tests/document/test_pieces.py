@@ -160,3 +160,18 @@ def test_large_entries_read_entry_by_entry_stay_the_same_objects_after_an_edit_e
         assert after is before  # the earlier reading's pair, moved: what was derived from it can be taken
         assert after.value.pair("properties") is before.value.pair("properties")
     assert difference(second.root, parse(edited).root) is None
+
+
+def test_while_one_entry_is_typed_in_the_others_read_with_it_stay_the_same_objects():
+    """Small entries are read in groups; once an edit changed one entry of a group, its entries are read one by one,
+    so that at the next keystroke the others are taken as they were (the same nodes, so what the rules derived from
+    them is taken too) and only the entry typed in is read."""
+    text = "parameters:\n" + "".join(f"  p{i}:\n    type: string\n    description: d{i}\n" for i in range(12))
+    text += "resources: {}\n"
+    first = parse(text)
+    one = parse(text.replace("d5", "d5x"), base=first)
+    two = parse(text.replace("d5", "d5xy"), base=one)
+    before, after = one.root.get("parameters"), two.root.get("parameters")
+    kept = [f"p{i}" for i in range(12) if after.pair(f"p{i}") is before.pair(f"p{i}")]
+    assert kept == [f"p{i}" for i in range(12) if i != 5]
+    assert difference(two.root, parse(text.replace("d5", "d5xy")).root) is None
