@@ -105,14 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out files (and folders) the glob matches, as written from here or by file name: 'vendor/*', "
         "'*.j2.yaml', '**/generated/**' (repeatable)",
     )
-    check.add_argument(
-        "--resource-types",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format "
-        "(repeatable; a later file wins per type)",
-    )
+    _catalogue_argument(check)
     check.add_argument(
         "--severity",
         choices=("error", "warning", "information"),
@@ -150,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the stack's name, as Heat's preview takes one: get_param OS::stack_name gives it",
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    _catalogue_argument(render, "its types' resources show every property of the type, defaults filled in")
     _config_arguments(render)
 
     resources = commands.add_parser(
@@ -209,6 +203,18 @@ def _config_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--no-config", dest="no_config", action="store_true", help="ignore any project configuration file"
+    )
+
+
+def _catalogue_argument(parser: argparse.ArgumentParser, effect: str = "") -> None:
+    """``--resource-types``: the user's catalogues of plugin or site types, after Heat's own."""
+    parser.add_argument(
+        "--resource-types",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format"
+        f"{': ' + effect if effect else ''} (repeatable; a later file wins per type)",
     )
 
 
@@ -303,13 +309,7 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, templat
         help="how many levels of nested stacks to explode: 0 (the default) lists the top level only; "
         f"MAX is Heat's max_nested_stack_depth, {MAX_NESTED_STACK_DEPTH}, which no depth goes past",
     )
-    parser.add_argument(
-        "--resource-types",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format (repeatable)",
-    )
+    _catalogue_argument(parser)
     parser.add_argument(
         "--time-limit",
         type=_seconds,
@@ -406,6 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.format,
             options.stack_name,
             configured=config.parameters if config else {},
+            resource_types=tuple(options.resource_types) or (config.resource_types if config else ()),
         )
     if options.command == "rules":
         from .commands.rules import run_rules
