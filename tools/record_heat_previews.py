@@ -24,13 +24,10 @@ when Heat refuses it (a case meant to be accepted then shows as a failure in the
 
 from __future__ import annotations
 
-import argparse
 import json
-import os
-import sys
 from pathlib import Path
 
-from heat_venv import INSIDE_FLAG, ensure_venv, prepare_heat_import  # tools/, beside this script
+from heat_venv import prepare_heat_import, request_context, run_in_heat_venv  # tools/, beside this script
 
 HEAT_VERSION = "27.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,7 +80,7 @@ def plugin_classes(catalogue: dict) -> dict:
 def record() -> None:
     prepare_heat_import()
 
-    from heat.common import context, template_format
+    from heat.common import template_format
     from heat.engine import api, constraints, environment, resource, resources, stack, template
     from heat.engine.resources.openstack.nova import server
 
@@ -93,19 +90,7 @@ def record() -> None:
     constraints.CustomConstraint._is_valid = lambda self, value, schema, context, template=None: True
     resource.Resource.is_service_available = classmethod(lambda cls, context: (True, None))
     server.Server._validate_image_flavor = lambda self, image, flavor: None
-    ctx = context.RequestContext.from_dict(
-        {
-            "tenant_id": "test_tenant_id",
-            "tenant": "test_tenant",
-            "username": "test_username",
-            "user_id": None,
-            "password": "",
-            "roles": [],
-            "is_admin": False,
-            "auth_url": "http://server.test:5000/v3",
-            "auth_token": "abcd1234",
-        }
-    )
+    ctx = request_context()
     results = {}
     for path in sorted(CASES.glob("*.yaml")):
         tmpl = template.Template(template_format.parse(path.read_text()), env=environment.Environment({}))
@@ -127,14 +112,7 @@ def record() -> None:
 
 
 def main() -> None:
-    if INSIDE_FLAG in sys.argv:
-        record()
-        return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--venv", default="/tmp/heat-27-venv", help="venv holding openstack-heat (created if needed)")
-    args = parser.parse_args()
-    python = ensure_venv(Path(args.venv), HEAT_VERSION)
-    os.execv(str(python), [str(python), str(Path(__file__).resolve()), INSIDE_FLAG])
+    run_in_heat_venv(__file__, __doc__.splitlines()[0], HEAT_VERSION, record)
 
 
 if __name__ == "__main__":
