@@ -25,6 +25,14 @@ turning findings off in a file:
 
 `hot-lsp rules` lists every code; docs/rules.md has each one's failing example.
 
+standard input (an editor's unsaved buffer, a pipe):
+  hot-lsp check - --stdin-filename templates/web.yaml < buffer.yaml
+  checks the text on standard input as the file templates/web.yaml: the report names it so (as typed; `-` without
+  --stdin-filename, as ruff does), the project configuration is found from its folder upwards, and get_file,
+  nested templates and other relative paths are taken from there; the file on disk is not read. Without a name,
+  the text stands for a file in the working folder. - must be the only PATH. --exclude (and the configuration's
+  exclude) apply to the name as to a file named on the command line: an excluded name reports nothing (exit 0).
+
 project configuration:
   The nearest .hot-lsp.toml, or pyproject.toml with a [tool.hot-lsp] table, from the working folder upwards
   (or --config FILE; --no-config ignores it) gives: disable, exclude, environments, resource-types (paths relative
@@ -50,7 +58,20 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
         epilog=CHECK_EPILOG,
     )
-    check.add_argument("paths", nargs="+", metavar="PATH", help="template files or directories (recursed)")
+    check.add_argument(
+        "paths",
+        nargs="+",
+        metavar="PATH",
+        help="template files or directories (recursed); - reads one template from standard input",
+    )
+    check.add_argument(
+        "--stdin-filename",
+        dest="stdin_filename",
+        default=None,
+        metavar="PATH",
+        help="with -: the file standard input's text stands for (reported as typed; the configuration and relative "
+        "paths are found from it; the file itself is not read)",
+    )
     check.add_argument(
         "--env",
         action="append",
@@ -84,14 +105,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="leave out files (and folders) the glob matches, as written from here or by file name: 'vendor/*', "
         "'*.j2.yaml', '**/generated/**' (repeatable)",
     )
-    check.add_argument(
-        "--resource-types",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format "
-        "(repeatable; a later file wins per type)",
-    )
+    _catalogue_argument(check)
     check.add_argument(
         "--severity",
         choices=("error", "warning", "information"),
@@ -129,6 +143,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the stack's name, as Heat's preview takes one: get_param OS::stack_name gives it",
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
+    _catalogue_argument(render, "its types' resources show every property of the type, defaults filled in")
     _config_arguments(render)
 
     resources = commands.add_parser(
@@ -188,6 +203,18 @@ def _config_arguments(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--no-config", dest="no_config", action="store_true", help="ignore any project configuration file"
+    )
+
+
+def _catalogue_argument(parser: argparse.ArgumentParser, effect: str = "") -> None:
+    """``--resource-types``: the user's catalogues of plugin or site types, after Heat's own."""
+    parser.add_argument(
+        "--resource-types",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format"
+        f"{': ' + effect if effect else ''} (repeatable; a later file wins per type)",
     )
 
 
@@ -282,13 +309,7 @@ def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, templat
         help="how many levels of nested stacks to explode: 0 (the default) lists the top level only; "
         f"MAX is Heat's max_nested_stack_depth, {MAX_NESTED_STACK_DEPTH}, which no depth goes past",
     )
-    parser.add_argument(
-        "--resource-types",
-        action="append",
-        default=[],
-        metavar="FILE",
-        help="a resource type catalogue for plugin or site types, in the built-in catalogue's format (repeatable)",
-    )
+    _catalogue_argument(parser)
     parser.add_argument(
         "--time-limit",
         type=_seconds,
@@ -340,11 +361,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     options = parser.parse_args(args)
     config = None
+    start = None
+    if options.command == "check":
+        from .commands.stdin import config_start, stdin_usage
+
+        problem = stdin_usage(options.paths, options.stdin_filename, options.os_cloud)
+        if problem is not None:
+            print(f"hot-lsp check: {problem}", file=sys.stderr)
+            return 2
+        start = config_start(options.stdin_filename)
     if options.command in ("check", "render", "resources", "graph"):
         from .commands.configured import ConfigUnusable, read_config
 
         try:
-            config = read_config(options.no_config, options.config, options.command)
+            config = read_config(options.no_config, options.config, options.command, start)
         except ConfigUnusable:
             return 2
     if options.command == "check":
@@ -364,6 +394,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             fail_on=options.fail_on or (config.fail_on if config else None) or "error",
             parameters=config.parameters if config else {},
             parameters_source=config.path if config else "",
+            stdin_filename=options.stdin_filename,
         )
     if options.command == "render":
         from .commands.render import run_render
@@ -375,6 +406,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.format,
             options.stack_name,
             configured=config.parameters if config else {},
+            resource_types=tuple(options.resource_types) or (config.resource_types if config else ()),
         )
     if options.command == "rules":
         from .commands.rules import run_rules

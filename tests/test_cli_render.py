@@ -59,7 +59,11 @@ def test_defaults_only(tmp_path: Path):
     volume = out["resources"]["volume"]
     assert volume["type"] == "OS::Cinder::Volume"
     assert volume["enabled"] is True
-    assert volume["properties"] == {"name": "web", "size": 1, "availability_zone": "a"}
+    given = {"name": "web", "size": 1, "availability_zone": "a"}
+    assert {key: value for key, value in volume["properties"].items() if key in given} == given
+    # Every other property of the type as Heat's preview shows it: its default, else null.
+    assert volume["properties"]["metadata"] == {} and volume["properties"]["multiattach"] is False
+    assert volume["properties"]["backup_id"] is None and len(volume["properties"]) == 14
     assert out["errors"] == []
 
 
@@ -113,7 +117,11 @@ def test_repeat_is_expanded_in_properties(tmp_path: Path):
         """,
     )
     rules = rendered("t.yaml", cwd=tmp_path)["resources"]["group"]["properties"]["rules"]
-    assert rules == [{"protocol": "tcp", "port_range_min": "80"}, {"protocol": "tcp", "port_range_min": "443"}]
+    # Each rule as Heat's preview shows it: the port converted to the Integer the schema says, the rest defaulted.
+    assert [(rule["protocol"], rule["port_range_min"], rule["direction"]) for rule in rules] == [
+        ("tcp", 80, "ingress"),
+        ("tcp", 443, "ingress"),
+    ]
 
 
 def test_disabled_resource_and_output(tmp_path: Path):

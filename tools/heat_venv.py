@@ -6,12 +6,16 @@ that holds ``openstack-heat`` and then import Heat without a database or a cloud
 
 from __future__ import annotations
 
+import argparse
 import logging
+import os
 import subprocess
 import sys
 import venv
 import warnings
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 INSIDE_FLAG = "--inside-heat-venv"
 
@@ -37,3 +41,35 @@ def prepare_heat_import() -> None:
 
     backend.init_backend(backend.BackendType.THREADING)
     logging.disable(logging.CRITICAL)  # Heat logs every hidden or deprecated resource type while loading
+
+
+def run_in_heat_venv(script: str, description: str, version: str, work: Callable[[], None]) -> None:
+    """A recording tool's ``main``: ``work()`` when run inside the venv; else make (or reuse) the venv that
+    ``--venv DIR`` names, with ``openstack-heat==version``, and run ``script`` again with its python."""
+    if INSIDE_FLAG in sys.argv:
+        work()
+        return
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--venv", default="/tmp/heat-27-venv", help="venv holding openstack-heat (created if needed)")
+    args = parser.parse_args()
+    python = ensure_venv(Path(args.venv), version)
+    os.execv(str(python), [str(python), str(Path(script).resolve()), INSIDE_FLAG])
+
+
+def request_context() -> Any:
+    """A request context as Heat's engine gets one, without Keystone: all that parsing and validating a stack need."""
+    from heat.common import context
+
+    return context.RequestContext.from_dict(
+        {
+            "tenant_id": "test_tenant_id",
+            "tenant": "test_tenant",
+            "username": "test_username",
+            "user_id": None,
+            "password": "",
+            "roles": [],
+            "is_admin": False,
+            "auth_url": "http://server.test:5000/v3",
+            "auth_token": "abcd1234",
+        }
+    )

@@ -15,17 +15,15 @@ as a case to fix rather than comparing it.
 
 from __future__ import annotations
 
-import argparse
 import importlib
 import importlib.util
 import json
 import math
-import os
 import re
 import sys
 from pathlib import Path
 
-from heat_venv import INSIDE_FLAG, ensure_venv, prepare_heat_import  # tools/, beside this script
+from heat_venv import prepare_heat_import, request_context, run_in_heat_venv  # tools/, beside this script
 
 HEAT_VERSION = "27.0.1"
 ROOT = Path(__file__).resolve().parent.parent
@@ -84,22 +82,10 @@ def core_message(exc, exception) -> str:
 def record() -> None:
     prepare_heat_import()
 
-    from heat.common import context, exception, template_format
+    from heat.common import exception, template_format
     from heat.engine import environment, stack, template
 
-    ctx = context.RequestContext.from_dict(
-        {
-            "tenant_id": "test_tenant_id",
-            "tenant": "test_tenant",
-            "username": "test_username",
-            "user_id": None,
-            "password": "",
-            "roles": [],
-            "is_admin": False,
-            "auth_url": "http://server.test:5000/v3",
-            "auth_token": "abcd1234",
-        }
-    )
+    ctx = request_context()
     case_format, cases = load_cases()
 
     def environment_of(case) -> dict:
@@ -142,14 +128,7 @@ def record() -> None:
 
 
 def main() -> None:
-    if INSIDE_FLAG in sys.argv:
-        record()
-        return
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--venv", default="/tmp/heat-27-venv", help="venv holding openstack-heat (created if needed)")
-    args = parser.parse_args()
-    python = ensure_venv(Path(args.venv), HEAT_VERSION)
-    os.execv(str(python), [str(python), str(Path(__file__).resolve()), INSIDE_FLAG])
+    run_in_heat_venv(__file__, __doc__.splitlines()[0], HEAT_VERSION, record)
 
 
 if __name__ == "__main__":

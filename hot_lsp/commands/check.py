@@ -10,27 +10,27 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..analysis import rules  # noqa: F401  (registers every code, for --disable's check)
-from ..analysis.catalogues import resource_catalogue
 from ..analysis.codes import naming_nothing
-from ..analysis.cross_file import CrossFile
 from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.result import Analysis
 from ..analysis.roots import Roots
 from ..analysis.rules.environment import undeclared_parameter, undeclared_parameters
+from ..analysis.template_files import TemplateFiles
 from ..analysis.validate import Options, analyze
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR, HINT, WARNING
 from ..spec import CatalogueError, load_catalogue
 from . import output
-from .check_file import Checked, Failed, Outcome, Skipped, check_files, check_text, start
+from .check_file import Checked, Failed, Outcome, Skipped, around, check_files, check_text, start
 from .cloud_check import add_cloud_verdicts
 from .environments import CommandLineFileError, read_environment, read_file
-from .files import Source, discover
+from .files import Source, discover, excluded
 from .output import FileResult
 from .pool import available_cores, run_chunked
 from .progress import Progress
+from .stdin import STDIN, read_stdin, stdin_overlay
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 __all__ = ["check_options", "check_text", "run_check"]
@@ -51,11 +51,13 @@ def run_check(
     fail_on: str = "error",
     parameters: AbcMapping[str, Any] | None = None,
     parameters_source: str = "",
+    stdin_filename: str | None = None,
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
     ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings.
     ``severity``: the least severe findings shown; ``fail_on``: the least severe shown finding that makes the status
-    1. ``parameters`` (the project configuration's, from ``parameters_source``) reach the evaluation rules."""
+    1. ``parameters`` (the project configuration's, from ``parameters_source``) reach the evaluation rules.
+    ``paths`` ``["-"]``: standard input's text, checked as the file ``stdin_filename`` (see :mod:`.stdin`)."""
     typos = naming_nothing(disabled)
     if typos:
         for typo in typos:
@@ -70,10 +72,22 @@ def run_check(
     except (CommandLineFileError, CatalogueError) as problem:
         print(f"hot-lsp check: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    stdin = None
+    if paths == [STDIN]:
+        try:
+            stdin = read_stdin(stdin_filename)
+        except OSError as error:
+            print(f"hot-lsp check: cannot read standard input: {error.strerror or error}", file=sys.stderr)
+            return EXIT_USAGE
     # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
     envs = tuple(env.values for env in given if env.values is not None)
-    options = check_options(paths, envs, disabled, environments, resource_types, parameters, parameters_source)
-    found = list(discover(paths, exclude))
+    named = [stdin.path] if stdin is not None else paths
+    options = check_options(named, envs, disabled, environments, resource_types, parameters, parameters_source)
+    if stdin is not None:
+        options = replace(options, overlay=stdin_overlay(stdin))
+        found: list[Source | OSError] = [] if excluded(stdin.path, exclude) else [stdin]
+    else:
+        found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
     with Progress(len(sources)) as progress:
         sizes = [_size(source.path) for source in sources]
@@ -198,7 +212,7 @@ def _given_environments(
     roots = [source.path for source, c in checked if c.kind == "template" and source.explicit]
     templates = [source.path for source, c in checked if c.kind == "template"]
     if templates and given:  # W7015 for names no template it is used with (nor their children) declares
-        options = replace(options, known_parameters=declared_parameters(templates, _around(options), known))
+        options = replace(options, known_parameters=declared_parameters(templates, around(options), known))
     results = []
     for env in given:
         if os.path.abspath(env.path) in checked_paths:
@@ -221,8 +235,7 @@ def _undeclared_in(environment: Analysis, template: str, options: Options, known
     declared = known.get(path)
     if declared is not None:
         return undeclared_parameters(environment.parsed.root, template, declared.parameters)
-    around = CrossFile(resource_catalogue(options.resource_type_paths), None, options.file_roots)
-    analysis = around.files.template(path).analysis
+    analysis = TemplateFiles(None, options.overlay).template(path).analysis
     if analysis is None or analysis.model is None:
         return []
     return undeclared_parameters(environment.parsed.root, template, analysis.model.parameters)
@@ -234,7 +247,7 @@ def _with_environment_names(checked: list[tuple[Source, Checked]], options: Opti
     templates = [source.path for source, c in checked if c.kind == "template"]
     if not templates or not any(c.undeclared for _, c in checked):
         return [c.result for _, c in checked]
-    declared = declared_parameters(templates, _around(options), known)
+    declared = declared_parameters(templates, around(options), known)
     results = []
     for _, c in checked:
         found = [undeclared_parameter(*written, declared) for written in c.undeclared if written[1] not in declared]
@@ -252,10 +265,3 @@ def _size(path: str) -> int:
         return max(1, os.stat(path).st_size)
     except (OSError, ValueError):
         return 1
-
-
-def _around(options: Options) -> CrossFile:
-    """The files around the run's templates, for the parameters they and their children declare."""
-    return CrossFile(
-        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
-    )

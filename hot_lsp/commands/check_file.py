@@ -22,7 +22,7 @@ from ..analysis.suppress import apply_suppressions
 from ..analysis.template_files import reads_alike
 from ..analysis.validate import Options, analyze
 from ..document import Diagnostic, LineIndex
-from .files import NotText, Source, read_text
+from .files import NotText, Source, source_text
 from .output import FileResult, KnownPositions
 
 
@@ -68,7 +68,7 @@ def check_file(source: Source, options: Options) -> Outcome:
     if not source.explicit and source.path.endswith(JINJA_SUFFIXES):
         return Skipped()
     try:
-        text = read_text(source.path)
+        text = source_text(source)
     except NotText as problem:
         if not source.explicit:
             return None  # binary files in a tree are simply not templates
@@ -129,10 +129,19 @@ def _declared(path: str, text: str, analysis: Analysis, options: Options) -> Dec
     model = analysis.model
     if model is None or not reads_alike(path, text, analysis.parsed):
         return None
-    around = CrossFile(
-        resource_catalogue(options.resource_type_paths), None, options.file_roots, options.environment_paths
+    return declared_by(os.path.abspath(path), model, around(options))
+
+
+def around(options: Options) -> CrossFile:
+    """The files around the run's templates (their children, the environments' registries), for what they
+    declare; standard input's text stands in for the file it names (``options.overlay``)."""
+    return CrossFile(
+        resource_catalogue(options.resource_type_paths),
+        None,
+        options.file_roots,
+        options.environment_paths,
+        options.overlay,
     )
-    return declared_by(os.path.abspath(path), model, around)
 
 
 _options: Options | None = None  # a worker's options for the whole run

@@ -16,12 +16,15 @@ class ConfigUnusable(Exception):
     """The configuration has errors; they were printed (exit 2)."""
 
 
-def read_config(no_config: bool, config_file: str | None, command: str) -> ProjectConfig | None:
-    """The configuration the run uses (None: none); ConfigUnusable, its problems printed, when it has errors."""
+def read_config(
+    no_config: bool, config_file: str | None, command: str, start: str | None = None
+) -> ProjectConfig | None:
+    """The configuration the run uses (None: none), found from ``start`` (default: the working folder) upwards;
+    ConfigUnusable, its problems printed, when it has errors."""
     if no_config:
         return None
     try:
-        return load_config(config_file) if config_file else discover_config(os.getcwd())
+        return load_config(config_file) if config_file else discover_config(start or os.getcwd())
     except ConfigError as error:
         for problem in error.problems:
             print(f"hot-lsp {command}: {problem}", file=sys.stderr)

@@ -16,6 +16,8 @@ _SKIP_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".tox", ".ve
 class Source:
     path: str
     explicit: bool  # named on the command line rather than found in a directory
+    # Standard input's bytes (``check -``): checked as the file at ``path`` would be, which is never read.
+    content: bytes | None = None
 
 
 def discover(paths: list[str], exclude: Sequence[str] = ()) -> Iterator[Source | OSError]:
@@ -68,7 +70,16 @@ class NotText(Exception):
 
 def read_text(path: str) -> str:
     """The file as text. Heat reads templates as UTF-8 (a BOM is allowed)."""
-    data = Path(path).read_bytes()
+    return decode_text(Path(path).read_bytes())
+
+
+def source_text(source: Source) -> str:
+    """The text of a file to check: standard input's when it came from there, else the file's."""
+    return decode_text(source.content) if source.content is not None else read_text(source.path)
+
+
+def decode_text(data: bytes) -> str:
+    """Bytes read from a file or standard input as text; NotText when they are not UTF-8 text."""
     if b"\x00" in data[:8192]:
         raise NotText(0, "the file contains NUL bytes: it is binary, not a YAML template")
     try:

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from pathlib import Path
 from typing import Any
 
+from ..analysis.cross_file import CrossFile
 from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.evaluation.render_text import RenderFormat, render_text, unknown_parameters
 from ..analysis.result import Analysis
+from ..spec import Catalogue, CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_file, read_template
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
@@ -26,9 +29,13 @@ def run_render(
     fmt: RenderFormat,
     stack_name: str | None = None,
     configured: dict[str, Any] | None = None,
+    resource_types: tuple[str, ...] = (),
 ) -> int:
-    """``configured``: the project configuration's parameters, those the template declares; ``-P`` overrides them."""
+    """``configured``: the project configuration's parameters, those the template declares; ``-P`` overrides them.
+    ``resource_types``: catalogues of plugin or site types, whose schemas shape their resources' properties as
+    Heat's preview shows them (defaults filled in, values converted), as Heat's own types' do."""
     try:
+        catalogue = _catalogue(resource_types)
         explicit = parse_parameters(parameters)
         analysis = _read_template(template)
         _check_names(explicit, analysis)
@@ -39,6 +46,11 @@ def run_render(
     except Usage as problem:
         print(problem, file=sys.stderr)
         return EXIT_USAGE
+    # Types resolve as Heat resolves them for the preview: the catalogues, then the environments' registries.
+    analysis.model.catalogue = catalogue
+    if environments:
+        paths = [os.path.abspath(path) for path in environments]
+        analysis.model.registry = CrossFile(catalogue, None, (), paths).registry
     folder = Path(template).parent
     # get_file reads beside the template, and anywhere below the folder the user works in.
     files = DirectoryFiles(folder, roots=(folder, Path.cwd()))
@@ -68,6 +80,13 @@ def parse_parameters(given: list[str], command: str = "render") -> dict[str, Any
 
 def _usage(message: str) -> Usage:
     return Usage(f"hot-lsp render: {message}")
+
+
+def _catalogue(paths: tuple[str, ...]) -> Catalogue:
+    try:
+        return load_catalogue(paths)
+    except CatalogueError as problem:
+        raise _usage(str(problem)) from None
 
 
 def _read(path: str) -> str:

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from helpers import diagnostics
 
-from hot_lsp.analysis.rules._property_values import Rejected, convert_scalar, null_value, value_problem
+from hot_lsp.analysis.property_values import Rejected, convert_scalar, null_value, value_problem
 from hot_lsp.analysis.rules.resource_types import accepts_any_property
 from hot_lsp.analysis.type_resolution import resolve_type
 from hot_lsp.analysis.validate import Options, analyze

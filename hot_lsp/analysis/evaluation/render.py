@@ -19,6 +19,7 @@ from ..result import Analysis
 from .evaluator import Evaluator
 from .files import FileSource
 from .inputs import NO_INPUTS, Inputs, ParameterValue, resolve_parameters
+from .preview_properties import previewed_properties
 from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem
 from .reuse import Walked, entry_value, start_walk, still_valid
 from .values import OMIT, Symbol, plain
@@ -172,10 +173,29 @@ def _render(found: Evaluation) -> dict[str, Any]:
         "version": version_node.value if isinstance(version_node, Scalar) else None,
         "parameters": parameters,
         "conditions": walked["conditions"],
-        "resources": plain(walked["resources"]),
+        "resources": plain({name: _previewed(model, name, fields) for name, fields in walked["resources"].items()}),
         "outputs": plain(walked["outputs"]),
         "errors": errors,
     }
+
+
+def _previewed(model: TemplateModel, name: str, fields: dict[str, Any]) -> dict[str, Any]:
+    """A resource's walked fields with its properties as Heat's preview shows them, when its type's schema is known
+    (through the registry in effect: Heat's global environment, the environment files' registries)."""
+    entry = model.resources.get(name)
+    type_name = fields.get("type")
+    if "properties" not in fields or entry is None or not isinstance(entry.value, Mapping):
+        return fields
+    if not isinstance(type_name, str):
+        return fields
+    kind, resource_type = model.resolve_type(type_name, name)
+    if kind != "type" or resource_type is None:
+        return fields
+    description = _literal(entry.value.get("description"))
+    shown = previewed_properties(
+        resource_type, fields["properties"], description if isinstance(description, str) else None
+    )
+    return {**fields, "properties": shown}
 
 
 def resource_enabled(ev: Evaluator, body: Mapping) -> Any:

@@ -21,8 +21,8 @@ from ...document.nodes import walk
 from ...spec.resource_types import BUILTIN_PATH, PropertySchema, ResourceType
 from ..dependencies import static_condition
 from ..model import TemplateModel
+from ..property_values import Rejected, constraints_problem, convert_scalar, null_value
 from ..report import span_of_key_line
-from ._property_values import Rejected, constraints_problem, convert_scalar, null_value
 
 Where = Node | tuple[int, int]
 Finding = tuple[Where, str]  # where to report, Heat's message

@@ -20,8 +20,8 @@ from ...spec import PropertySchema
 from ..evaluation.render import Evaluation, resource_enabled
 from ..evaluation.values import OMIT, is_known
 from ..model import TemplateModel
+from ..property_values import value_problem
 from ..report import AT_VALIDATE, Reporter
-from ._property_values import value_problem
 from .resource_properties import E3018, E3019
 
 

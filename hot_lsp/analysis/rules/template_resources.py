@@ -40,6 +40,7 @@ from ..cross_file import CrossFile
 from ..dependencies import if_branches, is_external
 from ..entry_findings import Reads, judge_entry
 from ..model import Entry, EntryMemo, TemplateModel
+from ..property_values import UNKNOWN
 from ..registry import Resolution
 from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
 from ..result import Analysis
@@ -50,7 +51,6 @@ from ..template_resources import (
     template_interface,
     with_parameter_defaults,
 )
-from ._property_values import UNKNOWN
 from .environment import rendered_from
 from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
 from .resource_types import E3022

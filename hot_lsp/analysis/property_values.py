@@ -37,9 +37,9 @@ from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
-from ...spec import PropertySchema
-from ..custom_constraints import custom_failure
-from ..parameter_values import Bounds, Step, bool_from_string, constraint_failure, str_to_num
+from ..spec import PropertySchema
+from .custom_constraints import custom_failure
+from .parameter_values import Bounds, Step, bool_from_string, constraint_failure, str_to_num
 
 
 class Rejected(ValueError):
