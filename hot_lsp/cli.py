@@ -280,8 +280,7 @@ def _seconds(text: str) -> float:
 
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, template_optional: bool = False) -> None:
     """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
-    from .analysis.template_tree import BUILD_SECONDS
-    from .commands.resources import parse_depth
+    from .analysis.tree_limits import BUILD_SECONDS, parse_depth
     from .spec.limits import MAX_NESTED_STACK_DEPTH
 
     def depth(text: str) -> int:
@@ -378,6 +377,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         except ConfigUnusable:
             return 2
     if options.command == "check":
+        from .commands.yaql_ahead import start_ahead
+
+        start_ahead(options.paths, options.jobs)  # (while the analysis loads: see yaql_ahead)
         from .commands.check import run_check
         from .commands.configured import config_globs
 

@@ -32,7 +32,6 @@ from typing import Any
 from ..document import LineIndex, Mapping, Node, Scalar
 from ..document import Sequence as SequenceNode
 from ..spec import Catalogue
-from ..spec.limits import MAX_NESTED_STACK_DEPTH, MAX_RESOURCES_PER_STACK
 from ..spec.nested_stacks import GROUPS, GroupType
 from .dependencies import resource_dependencies
 from .evaluation.evaluator import Evaluator
@@ -45,16 +44,7 @@ from .overlay import Overlay
 from .registry import Registry, Resolution, template_location
 from .result import Analysis
 from .template_files import LoadedEnvironment, Stamp, TemplateFiles
-
-MAX_NESTED_DEPTH = MAX_NESTED_STACK_DEPTH  # the deepest tree (the name the CLI and the server import)
-MAX_NODES = 10_000  # resources listed in one tree
-MAX_MEMBERS = MAX_RESOURCES_PER_STACK  # members of one group
-BUILD_SECONDS = 10.0  # a tree that takes longer stops expanding (the server builds on its analysis worker)
-
-
-def clamp_depth(depth: int) -> int:
-    """A requested depth as Heat would allow it: 0 … max_nested_stack_depth."""
-    return max(0, min(depth, MAX_NESTED_DEPTH))
+from .tree_limits import BUILD_SECONDS, MAX_MEMBERS, MAX_NODES, clamp_depth
 
 
 @dataclass(slots=True, eq=False)

@@ -31,6 +31,7 @@ from .output import FileResult
 from .pool import available_cores, run_chunked
 from .progress import Progress
 from .stdin import STDIN, read_stdin, stdin_overlay
+from .yaql_ahead import use_prestarted
 
 EXIT_OK, EXIT_ERRORS, EXIT_USAGE = 0, 1, 2
 __all__ = ["check_options", "check_text", "run_check"]
@@ -92,7 +93,16 @@ def run_check(
     with Progress(len(sources)) as progress:
         sizes = [_size(source.path) for source in sources]
         outcomes = iter(
-            run_chunked(check_files, sources, jobs or available_cores(), start, (options,), progress.advance, sizes)
+            run_chunked(
+                check_files,
+                sources,
+                jobs or available_cores(),
+                start,
+                (options,),
+                progress.advance,
+                sizes,
+                use_prestarted,
+            )
         )
     checked, io_problem, jinja_skipped = _collected(found, outcomes)
     if jinja_skipped:

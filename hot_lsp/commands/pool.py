@@ -48,10 +48,13 @@ def run_chunked(
     start_args: tuple[Any, ...],
     done: Callable[[int], None] = lambda count: None,
     weights: Sequence[int] | None = None,
+    each_process: Callable[[int, bool], None] | None = None,
 ) -> list[R]:
     """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through.
-    ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work."""
-    with Pool(jobs) as pool:
+    ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work.
+    ``each_process(index, forked)``: called once in every process that works: each forked worker with its own
+    index from 0, or this process (0, False) when the run stays here."""
+    with Pool(jobs, each_process) as pool:
         return pool.run(work, items, start, start_args, done, weights)
 
 
@@ -60,9 +63,11 @@ class Pool:
     second pass over some of the items, with other start arguments, needs no second set of forked processes: those
     cost ~0.1 s of one core on a large parent, and what the first run read is still in their caches)."""
 
-    def __init__(self, jobs: int) -> None:
+    def __init__(self, jobs: int, each_process: Callable[[int, bool], None] | None = None) -> None:
         self.jobs = jobs
         self._executor: ProcessPoolExecutor | None = None
+        self._each_process = each_process  # see run_chunked
+        self._here_set_up = False
 
     def __enter__(self) -> Pool:
         return self
@@ -90,6 +95,7 @@ class Pool:
         jobs = self.jobs
         chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
         if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
+            self._set_up_here()
             start(*start_args)
             return _here(work, [[item] for item in items], done)
         setup = (next(_runs), start, pickle.dumps(start_args))  # pickled once, sent with each chunk
@@ -109,6 +115,7 @@ class Pool:
         if any(_broken(future) for future in futures):
             print("hot-lsp: a worker process stopped unexpectedly; checking its files here", file=sys.stderr)
             self.close()  # the next run starts new workers
+            self._set_up_here()
             start(*start_args)
         results: list[R] = []
         for future, part in zip(futures, chunks, strict=True):
@@ -122,8 +129,17 @@ class Pool:
             gc.freeze()
             from concurrent.futures import ProcessPoolExecutor
 
-            self._executor = ProcessPoolExecutor(workers, _context(), initializer=_start_worker)
+            context = _context()
+            counter = context.Value("i", 0)  # hands each worker its index
+            self._executor = ProcessPoolExecutor(
+                workers, context, initializer=_start_worker, initargs=(counter, self._each_process)
+            )
         return self._executor
+
+    def _set_up_here(self) -> None:
+        if self._each_process is not None and not self._here_set_up:
+            self._here_set_up = True
+            self._each_process(0, False)
 
 
 def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
@@ -164,9 +180,14 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context()
 
 
-def _start_worker() -> None:
+def _start_worker(counter: Any, each_process: Callable[[int, bool], None] | None) -> None:
     # Ctrl-C reaches the whole process group: the parent stops the run, the workers need not each say so.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with counter.get_lock():
+        index = counter.value
+        counter.value += 1
+    if each_process is not None:
+        each_process(index, True)
 
 
 _runs = itertools.count(1)  # each run's number, for the workers to know when to set up again

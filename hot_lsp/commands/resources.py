@@ -13,22 +13,14 @@ from collections.abc import Sequence
 
 from ..analysis.resource_list import ResourceRow, resources_json, tree_rows
 from ..analysis.template_files import TemplateFiles
-from ..analysis.template_tree import BUILD_SECONDS, MAX_NESTED_DEPTH, Tree, build_tree, tree_inputs
+from ..analysis.template_tree import Tree, build_tree, tree_inputs
+from ..analysis.tree_limits import BUILD_SECONDS
 from ..spec import CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_template
 from .tables import box_table
 
 EXIT_OK, EXIT_USAGE = 0, 2
 TABLE_COLUMNS = ("resource_name", "resource_type", "parent", "depth", "enabled")
-
-
-def parse_depth(text: str) -> int:
-    """``--nested-depth``: a number from 0, or MAX (Heat's max_nested_stack_depth); more is capped at MAX."""
-    if text.strip().upper() == "MAX":
-        return MAX_NESTED_DEPTH
-    if not text.strip().isdigit():
-        raise ValueError(f"--nested-depth wants a number from 0 or MAX, got {text!r}")
-    return min(int(text), MAX_NESTED_DEPTH)
 
 
 def load_tree(

@@ -57,7 +57,7 @@ async def handle_document_symbol(
     snapshot = await ls.snapshot(params.text_document.uri)
     if snapshot is None:
         return None
-    from ..analysis.template_tree import clamp_depth  # loaded with the snapshot's analysis
+    from ..analysis.tree_limits import clamp_depth
 
     nested: Tree | None = None
     depth = clamp_depth(snapshot.settings.nested_depth)

@@ -74,7 +74,7 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
 
 def requested_depth(params: Any, default: int) -> int:
     """``nestedDepth`` of a hot/resourceList request: a number from 0 or "MAX"; absent: the setting."""
-    from ..analysis.template_tree import MAX_NESTED_DEPTH, clamp_depth
+    from ..analysis.tree_limits import MAX_NESTED_DEPTH, clamp_depth
 
     value = params.get("nestedDepth") if isinstance(params, dict) else getattr(params, "nestedDepth", None)
     if value is None:

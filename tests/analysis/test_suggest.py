@@ -8,7 +8,7 @@ import string
 
 import pytest
 
-from hot_lsp.analysis.suggest import close_matches, did_you_mean
+from hot_lsp.analysis.suggest import _common_subsequence, close_matches, did_you_mean
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -31,3 +31,23 @@ def test_did_you_mean_prefers_a_case_twin_then_close_spellings() -> None:
     assert did_you_mean("Flavor", ["flavor", "favor"]) == ["flavor"]
     assert did_you_mean("flavour", ["image", "flavor", "flavors"]) == ["flavor", "flavors"]
     assert did_you_mean("zzz", ["image", "flavor"]) == []
+
+
+def test_the_common_subsequence_bound_is_the_longest_common_subsequence() -> None:
+    def longest(a: str, b: str) -> int:
+        previous = [0] * (len(b) + 1)
+        for x in a:
+            row = [0]
+            for j, y in enumerate(b):
+                row.append(previous[j] + 1 if x == y else max(previous[j + 1], row[j]))
+            previous = row
+        return previous[-1]
+
+    rng = random.Random(7)
+    for _ in range(3000):
+        a = "".join(rng.choice("abc_") for _ in range(rng.randint(0, 12)))
+        b = "".join(rng.choice("abc_") for _ in range(rng.randint(0, 12)))
+        positions: dict[str, int] = {}
+        for at, character in enumerate(a):
+            positions[character] = positions.get(character, 0) | (1 << at)
+        assert _common_subsequence(positions, len(a), b) == longest(a, b), (a, b)

@@ -22,8 +22,6 @@ from shared_paths import needs_corpus
 
 from hot_lsp.analysis.template_files import MAX_FILE_CHARS, TemplateFiles, clear_cache
 from hot_lsp.analysis.template_tree import (
-    MAX_NESTED_DEPTH,
-    MAX_NODES,
     Tree,
     TreeCache,
     TreeNode,
@@ -31,6 +29,7 @@ from hot_lsp.analysis.template_tree import (
     tree_inputs,
     tree_is_current,
 )
+from hot_lsp.analysis.tree_limits import MAX_NESTED_DEPTH, MAX_NODES
 from hot_lsp.commands.resources import read_template
 from hot_lsp.spec import builtin_catalogue
 
