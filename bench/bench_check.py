@@ -31,6 +31,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from bytecode import compile_checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT.parent / "shared" / "corpus"
 SUFFIXES = (".yaml", ".yml", ".json", ".template", ".hot")
@@ -156,6 +158,8 @@ def main() -> None:
     if not CORPUS.is_dir():
         raise SystemExit(f"the corpus is not at {CORPUS}")
     codes = [code.resolve() for code in args.code or [ROOT]]
+    for code in codes:
+        compile_checkout(code)
     print(f"{args.runs} runs of each, in turn; {len(os.sched_getaffinity(0))} cores; load {os.getloadavg()[0]:.2f}")
     if args.only != "generated":
         bench_tree("corpus", CORPUS, codes, args.runs)

@@ -38,6 +38,7 @@ import sys
 import time
 from pathlib import Path
 
+from bytecode import compile_checkout
 from lsp_bench import (
     CORPUS,
     ROOT,
@@ -471,6 +472,8 @@ async def main() -> None:
     if not CORPUS.is_dir():
         sys.exit(f"the corpus is not at {CORPUS}")
     servers: list[Server] = options.server or [Server("this", ROOT)]
+    for server in servers:
+        compile_checkout(server.path)
     sections = set(options.only.split(","))
     figures = Figures()
     for round_number in range(options.rounds):

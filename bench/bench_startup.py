@@ -43,6 +43,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
+from bytecode import compile_checkout
+
 ROOT = Path(__file__).resolve().parent.parent
 
 BARE_SERVER = """\
@@ -310,6 +312,8 @@ def main() -> None:
     )
     options = parser.parse_args()
     trees = [tree.resolve() for tree in options.tree] or [ROOT]
+    for tree in trees:
+        compile_checkout(tree)
     for tree in trees:
         if not (tree / "hot_lsp" / "__main__.py").is_file():
             sys.exit(f"no hot_lsp package in {tree}")
