@@ -175,3 +175,46 @@ def test_while_one_entry_is_typed_in_the_others_read_with_it_stay_the_same_objec
     kept = [f"p{i}" for i in range(12) if after.pair(f"p{i}") is before.pair(f"p{i}")]
     assert kept == [f"p{i}" for i in range(12) if i != 5]
     assert difference(two.root, parse(text.replace("d5", "d5xy")).root) is None
+
+
+def test_an_edit_inside_a_section_looks_again_only_at_the_entries_it_touched():
+    """The section's entries before and after the edit keep their cuts (the same objects before it, moved after
+    it), and the cut equals a fresh one."""
+    text = "heat_template_version: 2018-08-31\nparameters:\n" + "".join(
+        f"  p{i}:\n    type: string\n    description: d{i}\n" for i in range(40)
+    )
+    text += "resources: {}\n"
+    first = cut(text)
+    at = text.index("d20")
+    edited = text[:at] + "x" + text[at:]
+    again = cut(edited, (text, first))
+    assert again == cut(edited)
+    before, after = first[1].entries, again[1].entries
+    assert all(after[i] is before[i] for i in range(20))
+    assert all(
+        after[i]
+        == before[i]._replace(
+            start=before[i].start + 1,
+            end=before[i].end + 1,
+            key_start=before[i].key_start + 1,
+            key_end=before[i].key_end + 1,
+        )
+        for i in range(21, 40)
+    )
+
+
+def test_an_edit_in_the_first_entry_of_a_section_keeps_the_cuts_after_it():
+    text = "parameters:\n" + "".join(f"  p{i}:\n    type: string\n    description: d{i}\n" for i in range(30))
+    first = cut(text)
+    at = text.index("d0")
+    edited = text[:at] + "x" + text[at:]
+    again = cut(edited, (text, first))
+    assert again == cut(edited)
+    assert again[0].entries[5] == first[0].entries[5]._replace(
+        start=first[0].entries[5].start + 1,
+        end=first[0].entries[5].end + 1,
+        key_start=first[0].entries[5].key_start + 1,
+        key_end=first[0].entries[5].key_end + 1,
+    )
+    renamed = text.replace("  p0:", "  q0:")  # the first key's line: looked at afresh
+    assert cut(renamed, (text, first)) == cut(renamed)
