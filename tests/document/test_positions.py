@@ -60,3 +60,30 @@ def test_an_edited_index_is_the_index_of_the_edited_text(text: str, inserted: st
     assert edited.line_starts == whole.line_starts
     for offset in range(len(whole.text) + 1):
         assert edited.position(offset, "utf-16") == whole.position(offset, "utf-16")
+
+
+def test_an_index_edited_many_times_answers_as_a_fresh_one():
+    """Edits keep the line starts after them with the shift they owe (typing on in one place adds to it, an edit
+    elsewhere applies it): every position, offset and line text equals a fresh index's, in every encoding."""
+    import random
+
+    rng = random.Random(3)
+    for _ in range(150):
+        text = "".join(rng.choice(["a", "b", "\n", "\r\n", "\r", "é", "𝄞", "x\n"]) for _ in range(rng.randint(0, 60)))
+        index = LineIndex(text)
+        for _ in range(20):
+            start = rng.randint(0, len(text))
+            end = min(len(text), start + rng.choice([0, 0, 1, 2, 5]))
+            inserted = rng.choice(["", "x", "\n", "\r", "\r\n", "ab\ncd", "é\n", "\n\n"])
+            index = index.edited(start, end, inserted)
+            text = text[:start] + inserted + text[end:]
+            fresh = LineIndex(text)
+            assert index.text == text and index.line_count == fresh.line_count
+            for offset in range(len(text) + 1):
+                for encoding in ("utf-16", "utf-8", "utf-32"):
+                    assert index.position(offset, encoding) == fresh.position(offset, encoding)
+            for line in range(-1, fresh.line_count + 1):
+                assert index.line_text(line) == fresh.line_text(line)
+                assert [index.offset(line, c) for c in (0, 1, 3, 99)] == [fresh.offset(line, c) for c in (0, 1, 3, 99)]
+            if rng.random() < 0.2:
+                assert index.line_starts == fresh.line_starts
