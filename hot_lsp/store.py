@@ -308,6 +308,17 @@ class DocumentStore:
             if outcome.error is not None and request is not None and request.generation == document.generation:
                 raise outcome.error  # the text asked about cannot be analysed: the caller reports it
 
+    def start_analysis(self, uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> None:
+        """Have the worker analyse the current text of ``uri`` now (the next snapshot takes that analysis), unless
+        the one it has is current. Called as a change arrives: the diagnostics' publisher asks for the same
+        analysis a loop turn or two later, and would otherwise start it only then."""
+        document = self._documents.get(uri)
+        if document is None:
+            return
+        options = self._options(document, settings, inputs)
+        if document.analysis is None or document.options != options:
+            self._want(document, options)
+
     def _want(self, document: _Document, options: Options) -> asyncio.Future[_Outcome]:
         """Ask for an analysis of the document's current text with ``options``: it replaces whatever text waited
         for the worker. The job that will take it (submitted now if the document has none).

@@ -44,6 +44,8 @@ def handle_did_change(ls: HotLanguageServer, params: types.DidChangeTextDocument
     if not ls.store.change(uri, params.text_document.version, params.content_changes, ls.encoding):
         log.warning("didChange for %s, which is not open: ignored", uri)
         return
+    if not ls.debounce:
+        ls.analyse_now(uri)
     ls.diagnostics.schedule(uri, ls.debounce)
     ls.file_tracking.document_changed(uri)
 

@@ -236,6 +236,16 @@ class HotLanguageServer(LanguageServer):
             self.report_crash("analysis", error, uri=uri)
             return None
 
+    def analyse_now(self, uri: str) -> None:
+        """Start the analysis of the newest text of ``uri`` on the worker at once, when nothing it depends on is
+        still to come (the client's settings, the environment files): a change's diagnostics then wait for the
+        analysis only, not also for the loop to reach their publisher (0.3 ms of every keystroke)."""
+        if self.configured is not None and not self.configured.is_set():
+            return
+        if self.environment_files.current(self.settings.environments, self.workspace_folders()) is None:
+            return
+        self.store.start_analysis(uri, self.settings, self.workspace_inputs())
+
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
         from ..store import Superseded

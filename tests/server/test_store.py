@@ -172,6 +172,37 @@ def test_while_the_worker_is_busy_the_newest_text_replaces_the_waiting_one(monke
     assert {s.version for s in snapshots} == {6}
 
 
+def test_an_analysis_started_as_the_change_arrives_is_the_one_the_snapshot_gets(monkeypatch: pytest.MonkeyPatch):
+    """start_analysis puts the worker on the new text at once; the snapshot asked for a moment later waits for that
+    analysis, and no second one is made."""
+    analysed: list[str] = []
+    real = store_module.analyze
+
+    def counting(text, options, base=None, lines=None):
+        analysed.append(text)
+        return real(text, options, base, lines)
+
+    monkeypatch.setattr(store_module, "analyze", counting)
+
+    async def scenario():
+        pool = ThreadPoolExecutor(max_workers=1)
+        store = DocumentStore(pool)
+        store.open(URI, GOOD, 1)
+        await store.snapshot_async(URI, "utf-16", SETTINGS)
+        store.change(URI, 2, [edit(0, 0, 0, 0, "# two\n")], "utf-16")
+        store.start_analysis(URI, SETTINGS)
+        started_at_once = len(analysed) == 2 or not pool._work_queue.empty()
+        snapshot = await store.snapshot_async(URI, "utf-16", SETTINGS)
+        store.start_analysis(URI, SETTINGS)  # current already: nothing to do
+        await asyncio.sleep(0.05)
+        pool.shutdown()
+        return started_at_once, snapshot
+
+    started_at_once, snapshot = asyncio.run(scenario())
+    assert started_at_once and snapshot.version == 2
+    assert analysed == [GOOD, "# two\n" + GOOD]
+
+
 def test_the_analyses_the_store_lets_go_are_freed_without_the_collector():
     """An analysis dropped by the store (replaced, superseded, closed) holds no reference cycle, so reference
     counting frees it at once, rather than a full pass of the garbage collector (which stops every thread)."""
