@@ -105,7 +105,8 @@ def test_stamp_tells_texts_apart_even_with_equal_versions():
     assert store.stamp(URI) is None and store.snapshot(URI, "utf-16", SETTINGS) is None
 
 
-def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
+def _counting_analyses(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The texts the store analyses from now on, in order."""
     analysed: list[str] = []
     real = store_module.analyze
 
@@ -114,6 +115,11 @@ def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
         return real(text, options, base, lines)
 
     monkeypatch.setattr(store_module, "analyze", counting)
+    return analysed
+
+
+def test_superseded_analyses_are_skipped(monkeypatch: pytest.MonkeyPatch):
+    analysed = _counting_analyses(monkeypatch)
 
     async def scenario():
         pool = ThreadPoolExecutor(max_workers=1)
@@ -175,14 +181,7 @@ def test_while_the_worker_is_busy_the_newest_text_replaces_the_waiting_one(monke
 def test_an_analysis_started_as_the_change_arrives_is_the_one_the_snapshot_gets(monkeypatch: pytest.MonkeyPatch):
     """start_analysis puts the worker on the new text at once; the snapshot asked for a moment later waits for that
     analysis, and no second one is made."""
-    analysed: list[str] = []
-    real = store_module.analyze
-
-    def counting(text, options, base=None, lines=None):
-        analysed.append(text)
-        return real(text, options, base, lines)
-
-    monkeypatch.setattr(store_module, "analyze", counting)
+    analysed = _counting_analyses(monkeypatch)
 
     async def scenario():
         pool = ThreadPoolExecutor(max_workers=1)
