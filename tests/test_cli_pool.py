@@ -26,8 +26,8 @@ def _double_slowly(items: Sequence[int]) -> list[int]:
 
 
 def _die_in_a_worker(items: Sequence[int]) -> list[int]:
-    if multiprocessing.parent_process() is not None and 50 in items:
-        os._exit(3)  # as the OOM killer would end it: no exception, no goodbye
+    if multiprocessing.parent_process() is not None:
+        os._exit(3)  # as the OOM killer would end it: no exception, no goodbye (on whichever chunk it gets)
     return [item * 2 for item in items]
 
 
@@ -72,12 +72,15 @@ def test_a_second_run_takes_the_same_workers_set_up_with_its_own_start_arguments
     items = list(range(100))
     with Pool(2) as pool:
         first = pool.run(_with_start_and_pid, items, _start, ("first",))
-        # The processes the first run forked (on a loaded machine one of them may have had no chunk of it).
+        # The process the first run forked (this process takes chunks too).
         workers = set(pool._executor._processes) if pool._executor is not None else set()
         second = pool.run(_with_start_and_pid, items, _start, ("second",))
+        still = set(pool._executor._processes) if pool._executor is not None else set()
     assert [(item, name) for item, name, _ in first] == [(item, "first") for item in items]
     assert [(item, name) for item, name, _ in second] == [(item, "second") for item in items]
-    assert os.getpid() not in workers and {pid for _, _, pid in first} | {pid for _, _, pid in second} <= workers
+    assert os.getpid() not in workers and len(workers) == 1  # two jobs: this process and one worker
+    assert still == workers  # none forked again
+    assert {pid for _, _, pid in first} | {pid for _, _, pid in second} <= workers | {os.getpid()}
 
 
 class Terminal(io.StringIO):

@@ -68,6 +68,7 @@ class Pool:
         self._executor: ProcessPoolExecutor | None = None
         self._each_process = each_process  # see run_chunked
         self._here_set_up = False
+        self._workers = 0  # forked
 
     def __enter__(self) -> Pool:
         return self
@@ -99,38 +100,57 @@ class Pool:
             start(*start_args)
             return _here(work, [[item] for item in items], done)
         setup = (next(_runs), start, pickle.dumps(start_args))  # pickled once, sent with each chunk
-        executor = self._started(min(jobs, len(chunks)))
-        futures = [executor.submit(_work_in_worker, setup, work, part) for part in chunks]
-        size = {future: len(part) for future, part in zip(futures, chunks, strict=True)}
-        pending = set(futures)
+        executor = self._started(min(jobs, len(chunks)) - 1)  # this process is one of the jobs
+        self._set_up_here()
+        start(*start_args)
+        results: list[list[R] | None] = [None] * len(chunks)
+        queued: dict[Future[list[R]], int] = {}  # chunk index of each future
+        broken: list[int] = []  # chunks a dead worker took with it: worked here at the end
+        taken = 0  # chunks handed out so far, in order (to the workers, or taken here)
         try:
-            while pending:
-                finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            while taken < len(chunks) or queued:
+                # The workers always have a couple of chunks waiting each; this process takes the next one itself
+                # (it was idle while they worked: a core's worth, and its caches and helper are warm).
+                while not broken and taken < len(chunks) and len(queued) < 2 * self._workers:
+                    try:
+                        queued[executor.submit(_work_in_worker, setup, work, chunks[taken])] = taken
+                    except RuntimeError:  # (BrokenProcessPool: a worker died meanwhile)
+                        broken.append(taken)
+                    taken += 1
+                if taken < len(chunks):
+                    results[taken] = work(chunks[taken])
+                    done(len(chunks[taken]))
+                    taken += 1
+                    finished = [future for future in queued if future.done()]
+                else:
+                    finished = list(wait(queued, return_when=FIRST_COMPLETED).done)
                 for future in finished:
-                    if not _broken(future):
-                        done(size[future])
+                    index = queued.pop(future)
+                    if _broken(future):
+                        broken.append(index)
+                    else:
+                        results[index] = future.result()
+                        done(len(chunks[index]))
         except BaseException:
             self.close()
             raise
-        if any(_broken(future) for future in futures):
+        if broken:
             print("hot-lsp: a worker process stopped unexpectedly; checking its files here", file=sys.stderr)
             self.close()  # the next run starts new workers
-            self._set_up_here()
-            start(*start_args)
-        results: list[R] = []
-        for future, part in zip(futures, chunks, strict=True):
-            results.extend(_here(work, [part], done) if _broken(future) else future.result())
-        return results
+            for index in sorted(broken):
+                results[index] = _here(work, [chunks[index]], done)
+        return [result for chunk in results if chunk is not None for result in chunk]
 
     def _started(self, workers: int) -> ProcessPoolExecutor:
         if self._executor is None:
+            self._workers = max(1, workers)
             # What this process holds now (modules, the catalogue) is left out of the workers' garbage
             # collections, which would otherwise touch, and so copy, every page of it in each forked worker.
             gc.freeze()
             from concurrent.futures import ProcessPoolExecutor
 
             context = _context()
-            counter = context.Value("i", 0)  # hands each worker its index
+            counter = context.Value("i", 1)  # hands each worker its index (0 is this process's)
             self._executor = ProcessPoolExecutor(
                 workers, context, initializer=_start_worker, initargs=(counter, self._each_process)
             )
