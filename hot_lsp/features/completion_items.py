@@ -67,8 +67,9 @@ def lsp_item(
         detail=item.detail,
         documentation=documentation,
         sort_text=f"{item.group}{item.rank:04d}{item.label}",
-        filter_text=item.filter or item.label,
-        insert_text_format=types.InsertTextFormat.Snippet if snippet else types.InsertTextFormat.PlainText,
+        # (LSP's defaults, the label and plain text, left out: a list of 101 parameters is sent at every keystroke)
+        filter_text=item.filter if item.filter and item.filter != item.label else None,
+        insert_text_format=types.InsertTextFormat.Snippet if snippet else None,
         insert_text_mode=types.InsertTextMode.AsIs if "\n" in text else None,
         text_edit=types.TextEdit(range=edit_range, new_text=text),
         tags=[types.CompletionItemTag.Deprecated] if item.deprecated else None,
