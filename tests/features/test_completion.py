@@ -712,3 +712,32 @@ def test_typing_a_template_from_scratch_never_raises():
             for chosen in result.items:
                 assert isinstance(chosen.text_edit, types.TextEdit)
                 assert chosen.text_edit.range.start.line == chosen.text_edit.range.end.line
+
+
+def test_the_names_documentation_is_made_once_per_analysis(monkeypatch: pytest.MonkeyPatch):
+    """Every get_param completion offers every parameter with its documentation: the same analysis describes each
+    once, whatever the number of completions; a new text's analysis describes them again, as they are now."""
+    from hot_lsp.features import completion as completion_module
+
+    made: list[str] = []
+    real = completion_module.describe_parameter
+
+    def counting(named):
+        made.append(named.entry.name)
+        return real(named)
+
+    monkeypatch.setattr(completion_module, "describe_parameter", counting)
+    text = "heat_template_version: 2018-08-31\nparameters:\n  a: {type: string}\n  b: {type: number}\n"
+    text += "outputs:\n  o:\n    value: {get_param: $0}\n"
+    clean, offset = marked(text)
+    analysis = analyze(clean)
+    snapshot = Snapshot(URI, 1, analysis, analysis, "utf-16", Settings())
+    params = types.CompletionParams(types.TextDocumentIdentifier(URI), snapshot.position(offset))
+    for _ in range(3):
+        found = completion(snapshot, params)
+        assert {"a", "b"} <= {i.label for i in found.items}
+    assert sorted(made) == ["a", "b"]
+    edited = analyze(clean.replace("type: number", "type: string"))
+    found = completion(Snapshot(URI, 2, edited, edited, "utf-16", Settings()), params)
+    docs = {i.label: i.documentation for i in found.items}
+    assert sorted(made) == ["a", "a", "b", "b"] and "number" not in str(docs["b"])
