@@ -61,11 +61,23 @@ VSIX=${VSIX:-$("$EXTENSION/build.sh" | tail -1)}
 WORK=$(mktemp -d /tmp/hot-lsp-e2e.XXXXXX)
 code_server_pid="" chromium_pid="" driver_pid=""
 cleanup() {
+    local status=$? pid
     # All three were started with setsid: end their whole process groups, nothing else.
     for pid in $driver_pid $chromium_pid $code_server_pid; do
         kill -- "-$pid" 2>/dev/null || true
     done
-    if [ "${KEEP:-0}" = 1 ]; then echo "e2e: kept $WORK" >&2; else rm -rf "$WORK"; fi
+    # Chromium writes its profile while it exits: wait for each group to be gone (5 s at most, then KILL) before
+    # removing what they wrote, or rm races it ("Directory not empty") and fails a run whose checks passed.
+    for pid in $driver_pid $chromium_pid $code_server_pid; do
+        for _ in $(seq 50); do kill -0 -- "-$pid" 2>/dev/null || break; sleep 0.1; done
+        kill -KILL -- "-$pid" 2>/dev/null || true
+    done
+    if [ "${KEEP:-0}" = 1 ]; then
+        echo "e2e: kept $WORK" >&2
+    else
+        rm -rf "$WORK" 2>/dev/null || { sleep 1; rm -rf "$WORK" || echo "e2e: could not remove $WORK" >&2; }
+    fi
+    exit "$status"
 }
 trap cleanup EXIT
 
