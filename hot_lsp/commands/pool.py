@@ -1,9 +1,11 @@
 """Work on many items spread over processes, the results in the items' order: what makes ``check`` use every core.
 
 Each worker is set up once per run (``start(*start_args)``) and then given the items in chunks, so that what is sent
-each way is paid for a chunk at a time; ``work`` maps a chunk to one result per item. A run too small to repay
-starting processes (fewer than ``MIN_ITEMS`` items, or one job) runs here, the same code in the same order.
-On Linux the workers are forked: they start with everything this process has imported and read.
+each way is paid for a chunk at a time; ``work`` maps a chunk to one result per item. ``jobs`` counts this process:
+it forks ``jobs - 1`` workers, keeps two chunks queued for each, and works the next chunk itself in between (it
+would otherwise wait, idle, a core's worth). A run too small to repay starting processes (fewer than ``MIN_ITEMS``
+items, or one job) runs here, the same code in the same order. On Linux the workers are forked: they start with
+everything this process has imported and read.
 
 If a worker dies (killed, out of memory), its pool is broken: the chunks without a result are worked here
 instead, after a word on stderr, so the output is the same and the parent never waits on a dead process.
@@ -52,16 +54,16 @@ def run_chunked(
 ) -> list[R]:
     """``work`` over ``items`` with up to ``jobs`` processes; ``done(n)`` is called as n more items are through.
     ``weights``: how much work each item is, roughly (a file's size), so that the chunks are of equal work.
-    ``each_process(index, forked)``: called once in every process that works: each forked worker with its own
-    index from 0, or this process (0, False) when the run stays here."""
+    ``each_process(index, forked)``: called once in every process that works: this process with (0, False), each
+    forked worker with its own index from 1."""
     with Pool(jobs, each_process) as pool:
         return pool.run(work, items, start, start_args, done, weights)
 
 
 class Pool:
-    """Up to ``jobs`` worker processes, started on the first run that needs them and kept for the next runs (a
-    second pass over some of the items, with other start arguments, needs no second set of forked processes: those
-    cost ~0.1 s of one core on a large parent, and what the first run read is still in their caches)."""
+    """This process and up to ``jobs - 1`` workers, started on the first run that needs them and kept for the next
+    runs (a second pass over some of the items, with other start arguments, needs no second set of forked processes:
+    those cost ~0.1 s of one core on a large parent, and what the first run read is still in their caches)."""
 
     def __init__(self, jobs: int, each_process: Callable[[int, bool], None] | None = None) -> None:
         self.jobs = jobs
