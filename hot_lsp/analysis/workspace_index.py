@@ -259,8 +259,8 @@ def _span(text: str, lines: LineIndex, node: Scalar) -> Span:
         if inner_start >= start and quoted_well and text[inner_start:inner_end] == value:
             start, end, verbatim = inner_start, inner_end, True
     line = lines.line_of(start)
-    line_start = lines.line_starts[line]
-    line_end = lines.line_starts[line + 1] if line + 1 < len(lines.line_starts) else len(text)
+    line_start = lines.start_of(line)
+    line_end = lines.start_of(line + 1) if line + 1 < lines.line_count else len(text)
     if end > line_end:  # a name over several lines is never replaced in place
         end, verbatim = line_end, False
     segment = text[line_start:end]

@@ -77,6 +77,10 @@ class LineIndex:
         index._ascii = (self._ascii and inserted.isascii()) or (not self._ascii and text.isascii())
         return index
 
+    def start_of(self, line: int) -> int:
+        """The offset ``line`` (0 <= line < line_count) starts at, without making the list :attr:`line_starts` is."""
+        return self._start(line)
+
     def _start(self, line: int) -> int:
         starts, shifted_from, shift = self._state
         return starts[line] + shift if line >= shifted_from else starts[line]
