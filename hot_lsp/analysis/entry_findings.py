@@ -13,10 +13,10 @@ judging read on the way (the types of the parameters it named), which ``still`` 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import partial
 
-from ..document import Diagnostic
+from ..document import Diagnostic, shifted
 from .model import Entry, EntryMemo, TemplateModel
 from .report import Needs, Reporter
 
@@ -69,7 +69,7 @@ def judge_entry(
         found = _Judged(entry.key.start, findings, tuple(own.covered), given, reads, state)
     elif found.findings and entry.key.start != found.key_start:  # (nothing to move: kept as it is)
         delta = entry.key.start - found.key_start
-        findings = tuple((_moved(d, delta), needs) for d, needs in found.findings)
+        findings = tuple((shifted(d, delta), needs) for d, needs in found.findings)
         found = _Judged(entry.key.start, findings, found.covered, given, found.reads, found.state)
     memo.keep(entry, found)
     for diagnostic, needs in found.findings:
@@ -95,12 +95,3 @@ def _no_reads(judge: Callable[[Entry, Reporter], None], entry: Entry, report: Re
 
 def _always(reads: Reads) -> bool:
     return True
-
-
-def _moved(diagnostic: Diagnostic, delta: int) -> Diagnostic:
-    data = diagnostic.data
-    if data is not None and (data.at is not None or data.spans):
-        at = (data.at[0] + delta, data.at[1] + delta) if data.at is not None else None
-        spans = tuple((a + delta, b + delta) for a, b in data.spans) if data.spans else data.spans
-        data = replace(data, at=at, spans=spans)
-    return replace(diagnostic, start=diagnostic.start + delta, end=diagnostic.end + delta, data=data)

@@ -12,12 +12,12 @@ again.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache, partial
 from typing import Any, Generic, TypeVar
 
 from .. import spec
-from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence
+from ..document import Mapping, Node, Pair, ParsedDocument, Scalar, Sequence, shifted
 from ..spec import Catalogue, ResourceType, TemplateVersion
 from .cloud_offer import CloudOffer
 from .functions import ArgumentChecker, Context, Fault, HeatFunction, RefKind, call_parser
@@ -251,7 +251,7 @@ def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
             judged = found[2]
             delta = call.node.start - found[1]
             if delta and judged:
-                judged = [_moved_fault(fault, delta) for fault in judged]
+                judged = [shifted(fault, delta) for fault in judged]
         else:
             if checker is None:
                 checker = ArgumentChecker(model.version, model.parsed.text, {id(call.node) for call in model.calls})
@@ -263,15 +263,6 @@ def _argument_faults(model: TemplateModel) -> dict[int, list[Fault]]:
             faults.setdefault(id(call.node), []).extend(judged)
     model.parsed.memo[_CallFaults] = _CallFaults(model.version, now)
     return faults
-
-
-def _moved_fault(fault: Fault, delta: int) -> Fault:
-    data = fault.data
-    if data is not None and (data.at is not None or data.spans):
-        at = (data.at[0] + delta, data.at[1] + delta) if data.at is not None else None
-        spans = tuple((a + delta, b + delta) for a, b in data.spans) if data.spans else data.spans
-        data = replace(data, at=at, spans=spans)
-    return replace(fault, start=fault.start + delta, end=fault.end + delta, data=data)
 
 
 # The version a template with no heat_template_version, or one Heat does not know, is read as: the newest, so

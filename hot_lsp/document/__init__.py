@@ -3,7 +3,7 @@
 from .nodes import Mapping, Node, Pair, Scalar, Sequence, walk
 from .parse import ParsedDocument, parse
 from .positions import LineIndex
-from .problems import ERROR, FIX_KINDS, HINT, INFORMATION, WARNING, Diagnostic, FixKind, QuickFix
+from .problems import ERROR, FIX_KINDS, HINT, INFORMATION, WARNING, Diagnostic, FixKind, QuickFix, shifted
 
 __all__ = [
     "Diagnostic",
@@ -22,5 +22,6 @@ __all__ = [
     "Sequence",
     "WARNING",
     "parse",
+    "shifted",
     "walk",
 ]

@@ -28,7 +28,7 @@ from .nodes import Mapping, Node, Pair, Scalar, hashable_key
 from .parsed import ParsedDocument
 from .pieces import Cut
 from .positions import LineIndex
-from .problems import Diagnostic
+from .problems import Diagnostic, shifted
 from .readings import Piece, Pieces
 from .scalars import type_plain
 
@@ -212,7 +212,7 @@ def _move(piece: Piece, delta: int, first_line: int, shared: bool) -> None:
         node.start += delta
         node.end += delta
     if piece.problems:
-        piece.problems = [_shifted(problem, delta) for problem in piece.problems]
+        piece.problems = [shifted(problem, delta) for problem in piece.problems]
     piece.start += delta
     piece.first_line = first_line
 
@@ -241,10 +241,6 @@ def _nodes(piece: Piece, shared: bool) -> list[Node]:
         elif kind is not Scalar:
             extend(node.items)  # type: ignore[attr-defined]
     return found
-
-
-def _shifted(problem: Diagnostic, delta: int) -> Diagnostic:
-    return replace(problem, start=problem.start + delta, end=problem.end + delta)
 
 
 def _inside(problems: list[Diagnostic], cut: Cut, text: str) -> list[Diagnostic]:

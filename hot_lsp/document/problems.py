@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeGuard, get_args
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol, TypeGuard, TypeVar, get_args
 
 ERROR = 1
 WARNING = 2
@@ -144,3 +144,26 @@ class Diagnostic:
     @property
     def severity_name(self) -> str:
         return SEVERITY_NAMES[self.severity]
+
+
+class _Placed(Protocol):
+    @property
+    def start(self) -> int: ...
+    @property
+    def end(self) -> int: ...
+    @property
+    def data(self) -> QuickFix | None: ...
+
+
+Placed = TypeVar("Placed", bound=_Placed)
+
+
+def shifted(finding: Placed, delta: int) -> Placed:
+    """A finding (a Diagnostic, a function's argument fault: a frozen dataclass with ``start``, ``end`` and quick-fix
+    ``data``) ``delta`` characters further on, the offsets its quick fix names too: the entry it is about moved."""
+    data = finding.data
+    if data is not None and (data.at is not None or data.spans):
+        at = (data.at[0] + delta, data.at[1] + delta) if data.at is not None else None
+        spans = tuple((a + delta, b + delta) for a, b in data.spans) if data.spans else data.spans
+        data = replace(data, at=at, spans=spans)
+    return replace(finding, start=finding.start + delta, end=finding.end + delta, data=data)  # type: ignore[type-var]
