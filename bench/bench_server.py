@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import gc
 import re
 import sys
 import time
@@ -49,6 +48,7 @@ from lsp_bench import (
     percentile,
     position,
     rss_kib,
+    settle_client_heap,
     spread_to,
     start,
     stop,
@@ -144,6 +144,7 @@ async def bench_edits(client: Client, figures: Figures, label: str, name: str, r
     typist = Typist(client, uri, text, description_offset(text))
     yaml = YAML(typ="safe", pure=False)
     yaml.compose(text)
+    settle_client_heap()
     edits, composes = [], []
     server_cpu = 0.0
     for _ in range(runs):
@@ -184,6 +185,7 @@ async def bench_requests(client: Client, figures: Figures, label: str, name: str
         floor.append((time.perf_counter() - began) * 1000)
     figures.add("empty answer (transport floor)", label, floor)
     hovers, completions = probe_offsets(text, requests)
+    settle_client_heap()
     for kind, offsets in (("hover", hovers), ("completion", completions), ("signature help", completions)):
         samples = []
         cpu_began = cpu_ms(client.pid)
@@ -252,6 +254,7 @@ async def bench_storm(client: Client, figures: Figures, label: str, requests: in
 
     task = asyncio.ensure_future(storm())
     await asyncio.sleep(0.3)  # the worker busy
+    settle_client_heap()
     samples: dict[str, list[float]] = {"hover": [], "completion": []}
     for index in range(requests):
         for kind in ("hover", "completion"):
@@ -313,6 +316,7 @@ async def bench_previews(client: Client, figures: Figures, label: str, name: str
             if queue and len(order) < requests:
                 order.append(queue.pop(0))
     order = spread_to(order, requests)
+    settle_client_heap()
     firsts = []
     for run in range(10):
         uri = f"{path.as_uri()}?preview={run}"
@@ -364,7 +368,9 @@ async def bench_resource_completion(client: Client, figures: Figures, label: str
     uri = f"{path.as_uri()}?types"
     await asyncio.wait_for(client.open(uri, text), WAIT_S)
     document = types.TextDocumentIdentifier(uri)
-    for kind, offsets in resource_offsets(text).items():
+    places = resource_offsets(text)
+    settle_client_heap()
+    for kind, offsets in places.items():
         samples = []
         answered = 0
         for offset in spread_to(offsets, requests):
@@ -481,10 +487,9 @@ async def main() -> None:
             print(f"round {round_number + 1}: {server.label} ({server.path})", flush=True)
             # This process's own collector must not walk its imports (lsprotocol, the analysis it uses to find the
             # places to edit and hover) while a round trip is timed: a full pass took 50-220 ms here, and landed on
-            # whichever answer was being read (the first completion on nova-compute, as a p99). Frozen, as the
-            # server freezes its own; the collector still runs, over what the bench allocates afterwards.
-            gc.collect()
-            gc.freeze()
+            # whichever answer was being read (the first completion on nova-compute, as a p99). Each section
+            # settles what it set up again before it times (settle_client_heap).
+            settle_client_heap()
             await run(server, figures, sections, options.runs, options.requests)
     figures.print()
 
