@@ -10,6 +10,7 @@ from typing import TypeVar
 
 from ..document import LineIndex, ParsedDocument, parse
 from ..document.parse import MAX_TEXT_CHARS
+from ..document.pauses import pause_point
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .catalogues import resource_catalogue
 from .cloud_offer import CloudOffer
@@ -65,6 +66,7 @@ class Options:
 
 def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
     """Run one rule module; a crash in it is logged (with the document) and the other rules still report."""
+    pause_point()
     try:
         check()
     except Exception:

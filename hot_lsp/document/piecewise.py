@@ -26,6 +26,7 @@ from dataclasses import replace
 from .builder import duplicate_key, read_slice
 from .nodes import Mapping, Node, Pair, Scalar, hashable_key
 from .parsed import ParsedDocument
+from .pauses import pause_point
 from .pieces import Cut
 from .positions import LineIndex
 from .problems import Diagnostic, shifted
@@ -70,6 +71,7 @@ class _Reader:
     def pairs(self, cuts: tuple[Cut, ...], depth: int) -> tuple[Pair, ...]:
         pairs: list[Pair] = []
         for group in _groups(self.text, cuts):
+            pause_point()
             if self.whole:
                 return ()
             if group[0].entries:

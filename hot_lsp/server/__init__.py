@@ -15,6 +15,7 @@ Modules:
 - ``client_capabilities``: the one conversion of results to what the client can take;
 - ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
 - ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
+- ``priority``: requests before analysis (the worker waits at its pause points while a feature computes);
 - handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
   ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks), ``commands``
   (``workspace/executeCommand``);
@@ -39,7 +40,7 @@ text moot:
   with the last text's (store.py, diagnostics.py).
 Feature functions that may take a while (completion, hover, definition, inlay hints, code actions, symbols, links,
 folding, semantic tokens) run on one feature thread (``HotLanguageServer.run_feature``), so the loop goes on reading
-and answering while they compute; those that walk the workspace index (references, rename, workspace symbols) stay
+and answering while they compute, and the worker waits at its next pause point meanwhile (``priority``); those that walk the workspace index (references, rename, workspace symbols) stay
 on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
 (thread-safe).
 """
@@ -115,7 +116,12 @@ def serve(args: Sequence[str]) -> int:
     # are frozen once the document parts load them (before any document is in), and what outlives each worker job
     # too (collector.py).
     collector.start()
-    server.on_parts_built = collector.loaded
+
+    def parts_built() -> None:
+        collector.loaded()
+        server.priority.install()
+
+    server.on_parts_built = parts_built
 
     if address is not None:
         server.start_tcp(*address)

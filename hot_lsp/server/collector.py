@@ -136,8 +136,8 @@ def _reset_baseline() -> None:
 class Worker(ThreadPoolExecutor):
     """The one analysis worker: a thread pool of one whose jobs run with the collector paused (see the module)."""
 
-    def __init__(self, name: str) -> None:
-        super().__init__(max_workers=1, thread_name_prefix=name)
+    def __init__(self, name: str, initializer: Callable[[], None] | None = None) -> None:
+        super().__init__(max_workers=1, thread_name_prefix=name, initializer=initializer)
 
     def submit(self, fn: Callable[..., T], /, *args: Any, **kwargs: Any) -> Future[T]:
         global _loop

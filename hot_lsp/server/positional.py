@@ -37,6 +37,7 @@ from .client_capabilities import (
     restore_diagnostic_data,
     takes_markdown,
 )
+from .protocol import Encoded
 from .session import HotLanguageServer
 
 COMPLETION_TRIGGERS = [":", " ", "[", "{", ",", "-", "."]
@@ -62,25 +63,26 @@ def register(server: HotLanguageServer) -> None:
     server.feature(types.TEXT_DOCUMENT_CODE_ACTION, quick_fixes)(handle_code_action)
 
 
-async def handle_completion(ls: HotLanguageServer, params: types.CompletionParams) -> types.CompletionList | None:
+async def handle_completion(ls: HotLanguageServer, params: types.CompletionParams) -> Encoded | None:
     snapshot = await ls.pinned_snapshot(params.text_document.uri)
     if snapshot is None:
         return None
     options = completion_options(ls)
-    result = await ls.run_feature(
+    return await ls.run_answer(
         types.TEXT_DOCUMENT_COMPLETION,
-        lambda: completion(
-            snapshot,
-            params,
-            snippet_support=options.snippet_support,
-            markdown=options.markdown,
-            resolve_documentation=options.resolve_documentation,
+        lambda: adapt_completion(
+            completion(
+                snapshot,
+                params,
+                snippet_support=options.snippet_support,
+                markdown=options.markdown,
+                resolve_documentation=options.resolve_documentation,
+            ),
+            ls,
         ),
-        None,
         snapshot=snapshot,
         position=params.position,
     )
-    return adapt_completion(result, ls)
 
 
 async def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
@@ -88,20 +90,18 @@ async def handle_completion_resolve(ls: HotLanguageServer, item: types.Completio
     return await ls.run_feature(types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item)
 
 
-async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> types.Hover | None:
+async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> Encoded | None:
     snapshot = await ls.pinned_snapshot(params.text_document.uri)
     if snapshot is None:
         return None
     markdown = takes_markdown(ls, "text_document.hover.content_format")
     live = ls.cloud.live_rows(snapshot.uri)  # hotLsp.stacks: as last listed; never waits for the cloud
-    result = await ls.run_feature(
+    return await ls.run_answer(
         types.TEXT_DOCUMENT_HOVER,
-        lambda: hover(snapshot, params, markdown=markdown, live=live),
-        None,
+        lambda: adapt_hover(hover(snapshot, params, markdown=markdown, live=live), ls),
         snapshot=snapshot,
         position=params.position,
     )
-    return adapt_hover(result, ls)
 
 
 async def handle_signature_help(ls: HotLanguageServer, params: types.SignatureHelpParams) -> types.SignatureHelp | None:

@@ -4,13 +4,18 @@
   wait forever.)
 - A notification's handler future is dropped once done (pygls keeps one per notification for the server's
   life).
+- An answer may come already written as JSON (:class:`Encoded`): the feature thread writes the large ones (a
+  completion list of a hundred parameters is 60 KB), so the loop only sends them.
 - Open documents live in :class:`~hot_lsp.store.DocumentStore` only: pygls's own copy would cost a second pass
   over the whole text per keystroke, and counts lines differently (see store.py).
 """
 
 from __future__ import annotations
 
+import asyncio
 import functools
+import inspect
+import json
 import logging
 from collections.abc import Iterator
 from typing import Any
@@ -36,7 +41,36 @@ class _InvalidRequest:
     jsonrpc: str = "2.0"
 
 
+@attrs.frozen
+class Encoded:
+    """A request's result, already unstructured and written as JSON text (:meth:`HotProtocol.encode`)."""
+
+    json: str
+
+
 class HotProtocol(LanguageServerProtocol):
+    def encode(self, result: Any) -> Encoded:
+        """``result`` as the JSON text pygls would send for it; thread-safe, so any thread may write it."""
+        return Encoded(json.dumps(self._converter.unstructure(result), default=self._serialize_message))
+
+    def _send_response(self, msg_id: Any, result: Any = None, error: Any = None) -> None:
+        if error is not None or not isinstance(result, Encoded):
+            super()._send_response(msg_id, result, error)
+            return
+        self._result_types.pop(msg_id, None)
+        body = f'{{"id": {json.dumps(msg_id)}, "jsonrpc": "2.0", "result": {result.json}}}'
+        if self.writer is None:
+            log.error("no transport to answer request %r", msg_id)
+            return
+        header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+        try:
+            written = self.writer.write((header + body).encode(self.CHARSET))
+            if inspect.isawaitable(written):
+                asyncio.ensure_future(written)
+        except BrokenPipeError:
+            log.exception("the client's end of the pipe is closed")
+            raise
+
     def structure_message(self, data: dict[str, Any]) -> Any:
         try:
             return super().structure_message(data)

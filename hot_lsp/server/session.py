@@ -19,7 +19,7 @@ import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
@@ -32,8 +32,9 @@ from . import collector
 from .cloud import CloudSession
 from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
+from .priority import RequestPriority
 from .project import ProjectSettings
-from .protocol import HotProtocol
+from .protocol import Encoded, HotProtocol
 
 if TYPE_CHECKING:
     from ..analysis.file_service import FileService
@@ -84,7 +85,8 @@ class HotLanguageServer(LanguageServer):
             protocol_cls=HotProtocol,
         )
         # One worker: analyses, nested trees and the workspace scan never overlap (see hot_lsp/server/__init__.py).
-        self.analysis_pool = Worker("hot-lsp-analysis")
+        self.priority = RequestPriority()
+        self.analysis_pool = Worker("hot-lsp-analysis", initializer=self.priority.pausable)
         # Features whose answer may take a while (evaluated previews, other files read, whole-document indexes of a
         # large text) run on this thread, so the loop goes on reading and answering meanwhile (see run_feature).
         self.feature_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-features")
@@ -304,7 +306,8 @@ class HotLanguageServer(LanguageServer):
         loop = asyncio.get_running_loop()
         uri = snapshot.uri if snapshot is not None else ""
         try:
-            result = await loop.run_in_executor(self.feature_pool, call)
+            with self.priority.held():  # the analysis worker waits at its next pause point meanwhile
+                result = await loop.run_in_executor(self.feature_pool, call)
         except Exception as error:
             if snapshot is not None and snapshot.analysis.parsed.out_of_date:
                 raise JsonRpcContentModified(f"{uri} changed while the request was answered") from None
@@ -313,6 +316,26 @@ class HotLanguageServer(LanguageServer):
         if snapshot is not None and snapshot.analysis.parsed.out_of_date:
             raise JsonRpcContentModified(f"{uri} changed while the request was answered")
         return empty if result is None else result
+
+    async def run_answer(
+        self,
+        method: str,
+        call: Callable[[], Any],
+        *,
+        snapshot: Snapshot | None = None,
+        position: types.Position | None = None,
+    ) -> Encoded | None:
+        """:meth:`run_feature` for a request's whole answer: ``call()`` gives it trimmed to the client, and the feature
+        thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop, where the worker
+        would take the interpreter in turns, only the sending is left (the protocol sends :class:`Encoded` as is)."""
+
+        protocol = cast(HotProtocol, self.protocol)
+
+        def written() -> Encoded | None:
+            result = call()
+            return None if result is None else protocol.encode(result)
+
+        return await self.run_feature(method, written, None, snapshot=snapshot, position=position)
 
     def answered(self) -> None:
         """What the user waited for went out (diagnostics): the housekeeping an answer must not wait for may run

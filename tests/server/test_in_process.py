@@ -4,7 +4,9 @@
 from __future__ import annotations
 
 import asyncio
+import json
 
+import attrs
 import pytest
 from lsprotocol import types
 from pygls.workspace import Workspace
@@ -12,6 +14,7 @@ from pygls.workspace import Workspace
 from hot_lsp.server import HotLanguageServer, create_server
 from hot_lsp.server.client_capabilities import adapt_completion, adapt_document_symbols, adapt_folding, adapt_hover
 from hot_lsp.server.lifecycle import settings_object
+from hot_lsp.server.protocol import Encoded
 from hot_lsp.server.workspace import RESOURCE_LIST
 
 URI = "file:///work/in-process/main.yaml"
@@ -218,3 +221,51 @@ def test_settings_change_refreshes_pulling_clients():
     assert server.settings.disabled_rules == frozenset({"E4008"})
     server.apply_settings({"disabledRules": ["e4008"]})  # the same settings: nothing to refresh
     assert refreshed == [None]
+
+
+class Recorder:
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def close(self) -> None:
+        pass
+
+
+def sent(server: HotLanguageServer, method: str, msg_id: int, result: object) -> tuple[dict[str, str], object]:
+    """The headers and the parsed body of the answer the protocol writes for ``result``."""
+    recorder = Recorder()
+    server.protocol.set_writer(recorder)
+    server.protocol._result_types[msg_id] = server.protocol.get_result_type(method)
+    server.protocol._send_response(msg_id, result=result)
+    [data] = recorder.written
+    head, _, body = data.partition(b"\r\n\r\n")
+    headers = dict(line.split(": ", 1) for line in head.decode().split("\r\n"))
+    assert int(headers["Content-Length"]) == len(body)
+    return headers, json.loads(body)
+
+
+def test_an_answer_written_on_the_feature_thread_is_the_message_pygls_would_send():
+    """Large answers are written as JSON on the feature thread (protocol.Encoded); the loop sends them as they are."""
+    server = started()
+    at_flavour = (hover_params().text_document, types.Position(line=10, character=28))
+    answers = {
+        types.TEXT_DOCUMENT_COMPLETION: call(
+            server, types.TEXT_DOCUMENT_COMPLETION, types.CompletionParams(*at_flavour)
+        ),
+        types.TEXT_DOCUMENT_HOVER: call(
+            server, types.TEXT_DOCUMENT_HOVER, types.HoverParams(at_flavour[0], types.Position(line=10, character=17))
+        ),
+    }
+    for method, encoded in answers.items():
+        assert isinstance(encoded, Encoded), method
+        result_type = attrs.fields(server.protocol.get_result_type(method)).result.type
+        plain = server.protocol._converter.structure(json.loads(encoded.json), result_type)
+        assert sent(server, method, 7, encoded) == sent(server, method, 7, plain)
+    _, completion = sent(server, types.TEXT_DOCUMENT_COMPLETION, 8, answers[types.TEXT_DOCUMENT_COMPLETION])
+    assert (completion["id"], completion["jsonrpc"]) == (8, "2.0")
+    assert "flavor" in [item["label"] for item in completion["result"]["items"]]
+    _, hover = sent(server, types.TEXT_DOCUMENT_HOVER, 9, answers[types.TEXT_DOCUMENT_HOVER])
+    assert "get_param" in hover["result"]["contents"]["value"]
