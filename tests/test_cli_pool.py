@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from hot_lsp.commands.pool import MIN_ITEMS, Pool, run_chunked
+from hot_lsp.commands.pool import _SMALLEST, MAX_CHUNK, MIN_ITEMS, Pool, _chunks, _heaviest_first, run_chunked
 from hot_lsp.commands.progress import REDRAW_EVERY_S, SHOW_AFTER_S, SHOW_FROM_FILES, Progress
 
 _started: list[str] = []
@@ -128,3 +128,21 @@ def test_progress_shows_many_files_from_the_start():
     stream = Terminal()
     Progress(SHOW_FROM_FILES, stream, clock=Clock()).advance()
     assert f"1/{SHOW_FROM_FILES} files" in stream.getvalue()
+
+
+def test_chunks_shrink_towards_the_end_and_keep_every_item_in_order():
+    weights = [1_000] * 150 + [50_000] + [1_000] * 150
+    items = list(range(len(weights)))
+    chunks = _chunks(items, 2, weights)
+    assert [item for chunk, _ in chunks for item in chunk] == items
+    assert [weight for _, weight in chunks] == [sum(weights[i] for i in chunk) for chunk, _ in chunks]
+    assert all(len(chunk) <= MAX_CHUNK for chunk, _ in chunks)
+    total = sum(weights)
+    first, last = chunks[0][1], chunks[-2][1]  # (the very last chunk is what is left)
+    assert first > 2 * last
+    assert all(weight >= total / (2 * _SMALLEST) for _, weight in chunks[:-1])
+
+
+def test_the_heaviest_chunks_are_handed_out_first():
+    chunks = [([1], 10), ([2], 500), ([3], 30), ([4], 500), ([5], 1)]
+    assert _heaviest_first(chunks) == [1, 3, 2, 0, 4]

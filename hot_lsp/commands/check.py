@@ -91,7 +91,7 @@ def run_check(
         found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
     with Progress(len(sources)) as progress:
-        sizes = [_size(source.path) for source in sources]
+        sizes = [_weight(source.path) for source in sources]
         outcomes = iter(
             run_chunked(
                 check_files,
@@ -138,6 +138,7 @@ def run_check(
 
 # --severity and --fail-on: the least severe finding each takes in (information takes hints too).
 SEVERITY_SHOWN = {"error": ERROR, "warning": WARNING, "information": HINT}
+PER_FILE_BYTES = 4096  # what checking any file costs beyond its size, in bytes of YAML parsed (see _weight)
 
 
 def _collected(
@@ -269,9 +270,12 @@ def _with_environment_names(checked: list[tuple[Source, Checked]], options: Opti
     return results
 
 
-def _size(path: str) -> int:
-    """A file's size: about how long checking it takes (parsing is most of it). One for a file with no size."""
+def _weight(path: str) -> int:
+    """About how long checking a file takes, in bytes' worth: its size (parsing is most of it), plus what any file
+    costs whatever its size (reading, the catalogue's look-ups, the report: 2.3 ms each in the corpus, the time of
+    about 4 KB)."""
     try:
-        return max(1, os.stat(path).st_size)
+        size = os.stat(path).st_size
     except (OSError, ValueError):
-        return 1
+        size = 0
+    return size + PER_FILE_BYTES

@@ -32,7 +32,8 @@ R = TypeVar("R")
 
 MIN_ITEMS = 8  # below this, starting processes costs more than it saves
 MAX_CHUNK = 32  # items per chunk at most, so that the work spreads evenly over the workers
-_CHUNKS_PER_WORKER = 8
+_SHARES = 4  # each chunk is about 1 / (jobs * _SHARES) of the work left ...
+_SMALLEST = 48  # ... and at least 1 / (jobs * _SMALLEST) of the whole
 
 
 def available_cores() -> int:
@@ -96,7 +97,8 @@ class Pool:
         """``work`` over ``items``, each worker set up with ``start(*start_args)`` before its first chunk of this
         run; as :func:`run_chunked`."""
         jobs = self.jobs
-        chunks = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
+        weighed = _chunks(items, jobs, [1] * len(items) if weights is None else weights)
+        chunks = [chunk for chunk, _ in weighed]
         if jobs <= 1 or len(items) < MIN_ITEMS or len(chunks) < 2:
             self._set_up_here()
             start(*start_args)
@@ -108,20 +110,23 @@ class Pool:
         results: list[list[R] | None] = [None] * len(chunks)
         queued: dict[Future[list[R]], int] = {}  # chunk index of each future
         broken: list[int] = []  # chunks a dead worker took with it: worked here at the end
-        taken = 0  # chunks handed out so far, in order (to the workers, or taken here)
+        order = _heaviest_first(weighed)
+        taken = 0  # chunks handed out so far, in ``order`` (to the workers, or taken here)
         try:
             while taken < len(chunks) or queued:
                 # The workers always have a couple of chunks waiting each; this process takes the next one itself
                 # (it was idle while they worked: a core's worth, and its caches and helper are warm).
                 while not broken and taken < len(chunks) and len(queued) < 2 * self._workers:
+                    index = order[taken]
                     try:
-                        queued[executor.submit(_work_in_worker, setup, work, chunks[taken])] = taken
+                        queued[executor.submit(_work_in_worker, setup, work, chunks[index])] = index
                     except RuntimeError:  # (BrokenProcessPool: a worker died meanwhile)
-                        broken.append(taken)
+                        broken.append(index)
                     taken += 1
                 if taken < len(chunks):
-                    results[taken] = work(chunks[taken])
-                    done(len(chunks[taken]))
+                    index = order[taken]
+                    results[index] = work(chunks[index])
+                    done(len(chunks[index]))
                     taken += 1
                     finished = [future for future in queued if future.done()]
                 else:
@@ -164,19 +169,31 @@ class Pool:
             self._each_process(0, False)
 
 
-def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[Sequence[T]]:
-    """``items`` cut, in order, into chunks of about equal weight: a few per worker, so that the last to finish
-    does not keep the others waiting (in a tree, the large files are often side by side), and of at most
-    ``MAX_CHUNK`` items."""
-    target = sum(weights) / (max(1, jobs) * _CHUNKS_PER_WORKER)
-    chunks: list[Sequence[T]] = []
+def _chunks(items: Sequence[T], jobs: int, weights: Sequence[int]) -> list[tuple[Sequence[T], int]]:
+    """``items`` cut, in order, into chunks of decreasing weight (each chunk with its weight): each takes a share of
+    what is left (``1 / (jobs * _SHARES)``) but never less than ``1 / (jobs * _SMALLEST)`` of the whole, and never more
+    than ``MAX_CHUNK`` items. Large chunks first keep the hand-offs few; small ones last keep the processes finishing
+    together (with equal chunks, the two still queued for a worker when the others ran out were ~1/8 of the run)."""
+    total = sum(weights)
+    smallest = total / (max(1, jobs) * _SMALLEST)
+    left = total
+    chunks: list[tuple[Sequence[T], int]] = []
     begin, weight = 0, 0
+    target = max(smallest, left / (max(1, jobs) * _SHARES))
     for end, item_weight in enumerate(weights, 1):
         weight += item_weight
         if weight >= target or end - begin == MAX_CHUNK or end == len(items):
-            chunks.append(items[begin:end])
+            chunks.append((items[begin:end], weight))
+            left -= weight
             begin, weight = end, 0
+            target = max(smallest, left / (max(1, jobs) * _SHARES))
     return chunks
+
+
+def _heaviest_first(chunks: Sequence[tuple[Sequence[T], int]]) -> list[int]:
+    """The order to hand ``chunks`` out in: heaviest first (a large file is a chunk of its own, wherever it is in the
+    tree), so that what is left for the end is small and no process waits long for the last one."""
+    return sorted(range(len(chunks)), key=lambda index: -chunks[index][1])
 
 
 def _here(work: Callable[[Sequence[T]], list[R]], chunks: list[Sequence[T]], done: Callable[[int], None]) -> list[R]:
