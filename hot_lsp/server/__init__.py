@@ -40,7 +40,8 @@ text moot:
   with the last text's (store.py, diagnostics.py).
 Feature functions that may take a while (completion, hover, definition, inlay hints, code actions, symbols, links,
 folding, semantic tokens) run on one feature thread (``HotLanguageServer.run_feature``), so the loop goes on reading
-and answering while they compute, and the worker waits at its next pause point meanwhile (``priority``); those that walk the workspace index (references, rename, workspace symbols) stay
+and answering while they compute (for those at the cursor, the worker waits at its next pause point meanwhile:
+``priority``); those that walk the workspace index (references, rename, workspace symbols) stay
 on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
 (thread-safe).
 """

@@ -87,7 +87,9 @@ async def handle_completion(ls: HotLanguageServer, params: types.CompletionParam
 
 async def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
     markdown = completion_options(ls).markdown
-    return await ls.run_feature(types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item)
+    return await ls.run_feature(
+        types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item, urgent=True
+    )
 
 
 async def handle_hover(ls: HotLanguageServer, params: types.HoverParams) -> Encoded | None:
@@ -117,6 +119,7 @@ async def handle_signature_help(ls: HotLanguageServer, params: types.SignatureHe
         None,
         snapshot=snapshot,
         position=params.position,
+        urgent=True,
     )
 
 
@@ -130,6 +133,7 @@ async def handle_definition(ls: HotLanguageServer, params: types.DefinitionParam
         None,
         snapshot=snapshot,
         position=params.position,
+        urgent=True,
     )
 
 
@@ -159,6 +163,7 @@ async def handle_document_highlight(
         None,
         snapshot=snapshot,
         position=params.position,
+        urgent=True,
     )
 
 

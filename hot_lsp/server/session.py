@@ -13,6 +13,7 @@ need.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 import traceback
@@ -296,17 +297,23 @@ class HotLanguageServer(LanguageServer):
         *,
         snapshot: Snapshot | None = None,
         position: types.Position | None = None,
+        urgent: bool = False,
     ) -> T:
         """:meth:`call_feature` with ``call()`` run on the feature thread: the loop reads and answers other messages
         meanwhile. One thread, so features never run two at a time, and the evaluation a snapshot's previews share
         (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop.
+
+        ``urgent``: the user waits at the cursor for it (completion, hover, signature help, definition, highlight),
+        so the analysis worker waits at its next pause point meanwhile (``priority.py``). Whole-document requests
+        (tokens, folding, symbols, hints) may take tens of milliseconds on a large text, and share the interpreter
+        with the analysis instead, so that the diagnostics of an edit are not held back behind them.
 
         The analysis of a newer text may take the pieces of ``snapshot``'s tree and move them while the feature
         reads it (``ParsedDocument.out_of_date``): the answer is then ContentModified, and the client asks again."""
         loop = asyncio.get_running_loop()
         uri = snapshot.uri if snapshot is not None else ""
         try:
-            with self.priority.held():  # the analysis worker waits at its next pause point meanwhile
+            with self.priority.held() if urgent else contextlib.nullcontext():
                 result = await loop.run_in_executor(self.feature_pool, call)
         except Exception as error:
             if snapshot is not None and snapshot.analysis.parsed.out_of_date:
@@ -325,8 +332,8 @@ class HotLanguageServer(LanguageServer):
         snapshot: Snapshot | None = None,
         position: types.Position | None = None,
     ) -> Encoded | None:
-        """:meth:`run_feature` for a request's whole answer: ``call()`` gives it trimmed to the client, and the feature
-        thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop, where the worker
+        """:meth:`run_feature` for an urgent request's whole answer: ``call()`` gives it trimmed to the client, and the
+        feature thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop, where the worker
         would take the interpreter in turns, only the sending is left (the protocol sends :class:`Encoded` as is)."""
 
         protocol = cast(HotProtocol, self.protocol)
@@ -335,7 +342,7 @@ class HotLanguageServer(LanguageServer):
             result = call()
             return None if result is None else protocol.encode(result)
 
-        return await self.run_feature(method, written, None, snapshot=snapshot, position=position)
+        return await self.run_feature(method, written, None, snapshot=snapshot, position=position, urgent=True)
 
     def answered(self) -> None:
         """What the user waited for went out (diagnostics): the housekeeping an answer must not wait for may run

@@ -3,11 +3,13 @@ answer, the analysis worker waits at its next pause point, never for long, and n
 
 from __future__ import annotations
 
+import asyncio
 import sys
 import threading
 from collections.abc import Iterator
 
 import pytest
+from lsprotocol import types
 
 from hot_lsp.analysis.rules import RULE_MODULES
 from hot_lsp.analysis.validate import analyze
@@ -119,3 +121,24 @@ def test_the_servers_analysis_worker_pauses_and_its_feature_thread_does_not() ->
         server.feature_pool.shutdown()
     assert on_worker in server.priority._pausable
     assert on_features not in server.priority._pausable
+
+
+def test_requests_at_the_cursor_hold_the_worker_and_whole_document_ones_do_not() -> None:
+    """Completion and hover (run_answer) and the other urgent features hold it while they compute; semantic tokens,
+    folding and the like share the interpreter, so an edit's diagnostics are not held back behind them."""
+    server = create_server()
+
+    def holding() -> bool:
+        return not server.priority._clear.is_set()
+
+    async def scenario() -> tuple[bool, bool, bool, bool]:
+        urgent = await server.run_feature("urgent", holding, False, urgent=True)
+        whole = await server.run_feature("whole", holding, False)
+        answer = await server.run_answer("answer", lambda: types.Hover(contents=str(holding())))
+        return urgent, whole, answer is not None and "True" in answer.json, holding()
+
+    try:
+        assert asyncio.run(scenario()) == (True, False, True, False)
+    finally:
+        server.analysis_pool.shutdown()
+        server.feature_pool.shutdown()
