@@ -1,8 +1,9 @@
-"""Requests before analysis: while a feature computes an answer, the analysis worker waits at its next pause point.
+"""Requests before analysis: while a feature computes the answer to a request at the cursor (completion, hover,
+signature help, definition, highlight), the analysis worker waits at its next pause point.
 
 See ``document/pauses.py`` for why. The hold covers the feature's computation on the feature thread
-(:meth:`RequestPriority.held`, around ``run_feature``'s call), which for completion and hover includes writing the
-answer as JSON (``run_answer``); the loop then only sends it. Only the threads that called
+(:meth:`RequestPriority.held`, around ``run_feature``'s call when it is ``urgent``), which for completion and hover
+includes writing the answer as JSON (``run_answer``); the loop then only sends it. Only the threads that called
 :meth:`RequestPriority.pausable` ever wait, and never longer than :data:`LONGEST_PAUSE_S` at one point, so a
 request that itself waited for the worker would cost time, never a deadlock.
 """
@@ -17,6 +18,8 @@ LONGEST_PAUSE_S = 0.05
 
 
 class RequestPriority:
+    """The session's hold on the analysis worker: taken by urgent features, waited on at the pause points."""
+
     def __init__(self) -> None:
         self._lock = threading.Lock()
         self._holding = 0  # features being computed now
@@ -50,5 +53,6 @@ class RequestPriority:
                     self._clear.set()
 
     def wait_for_requests(self) -> None:
+        """At a pause point: on the worker, wait while a request is held (at most LONGEST_PAUSE_S); else go on."""
         if not self._clear.is_set() and threading.get_ident() in self._pausable:
             self._clear.wait(LONGEST_PAUSE_S)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 
 from ...document import Scalar
+from ...document.pauses import pause_point
 from ..codes import define
 from ..evaluation.files import FileSource
 from ..evaluation.inputs import NO_INPUTS, Inputs
@@ -122,6 +123,7 @@ def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSourc
     if found is None:
         return
     problems = found.problems  # the whole template walked first: later checks read its memoised values muted
+    pause_point()
     _references_to_disabled(found, report)
     _parameter_values(found, report)
     resolved_properties.check(found, report)

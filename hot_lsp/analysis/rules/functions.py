@@ -15,6 +15,7 @@ from functools import partial
 
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
+from ...document.pauses import pause_point
 from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
 from ..entry_findings import judge_entries
@@ -141,6 +142,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
         if look.context == "condition" and positions is None:
             positions = _condition_positions(model)
         _look_alike(model, report, look, positions or set())
+    pause_point()
     for node_id, faults in model.argument_faults().items():
         for fault in faults:
             needs = frozenset(fault.phase.split("|"))  # the step (or either step, "depends|validate") meeting it
@@ -150,6 +152,7 @@ def check(model: TemplateModel, report: Reporter) -> None:
     for call in model.calls:
         if call.where.field == "deletion_policy" and call.name in _NEEDS_RESOURCES:
             _dynamic_deletion_policy(report, call)
+    pause_point()
     _references(model, report)
     _cfn_refs(model, report)
     _unevaluated_places(model, report)
