@@ -186,6 +186,31 @@ def test_adapt_completion_spells_out_item_defaults():
     assert adapted.items[0].text_edit == types.TextEdit(range=edit_range, new_text="flavor")
 
 
+def test_a_client_that_takes_item_defaults_gets_the_shared_edit_range_once():
+    capabilities = _caps(snippet_support=True)
+    capabilities.text_document.completion.completion_list = types.CompletionListCapabilities(
+        item_defaults=["editRange"]
+    )
+    server = started(capabilities)
+    shared = types.Range(start=types.Position(line=3, character=8), end=types.Position(line=3, character=10))
+    items = [
+        types.CompletionItem(label="flavor", text_edit=types.TextEdit(range=shared, new_text="flavor")),
+        types.CompletionItem(label="image", text_edit=types.TextEdit(range=shared, new_text="'image'"), kind=6),
+    ]
+    adapted = adapt_completion(types.CompletionList(is_incomplete=False, items=items), server)
+    assert adapted.item_defaults == types.CompletionItemDefaults(edit_range=shared)
+    assert [(item.text_edit, item.text_edit_text) for item in adapted.items] == [(None, None), (None, "'image'")]
+    assert adapted.items[1].kind == 6
+    # A client without item defaults gets back exactly the edits the items had.
+    spelled_out = adapt_completion(adapted, started(_caps(snippet_support=True)))
+    assert [item.text_edit for item in spelled_out.items] == [item.text_edit for item in items]
+    # Ranges that differ stay with their items.
+    other = types.Range(start=types.Position(line=4, character=0), end=types.Position(line=4, character=1))
+    mixed = [items[0], types.CompletionItem(label="x", text_edit=types.TextEdit(range=other, new_text="x"))]
+    kept = adapt_completion(types.CompletionList(is_incomplete=False, items=mixed), server)
+    assert kept.item_defaults is None and [item.text_edit for item in kept.items] == [i.text_edit for i in mixed]
+
+
 def test_adapt_hover_folding_and_symbols():
     server = started(_caps())
     hover = types.Hover(contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value="`x`"))
