@@ -42,7 +42,7 @@ from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
 from ._targets import document_path
-from .completion_docs import custom_constraint_doc, function_ref, key_doc
+from .completion_docs import custom_constraint_doc, function_ref, key_doc, own_name_ref
 from .completion_items import (
     FUNCTIONS,
     KEYS,
@@ -536,7 +536,9 @@ class _Collector:
         for rank, (name, named) in enumerate(self.names.parameters.items()):
             type_node = named.entry.get("type")
             detail = f"{type_node.value} parameter" if isinstance(type_node, Scalar) else "parameter"
-            items.append(Item(name, Kind.Variable, name, NAMES, rank, detail, self._doc(describe_parameter, named)))
+            doc = self._doc(describe_parameter, named)
+            ref = own_name_ref(self.snapshot.uri, "parameters", name)
+            items.append(Item(name, Kind.Variable, name, NAMES, rank, detail, doc, doc_ref=ref))
         for rank, name in enumerate(spec.PSEUDO_PARAMETERS):
             if name not in self.names.parameters:
                 doc = describe_pseudo_parameter(name)
@@ -565,6 +567,7 @@ class _Collector:
                     detail,
                     self._doc(describe_resource, named),
                     snippet=insert != name,
+                    doc_ref=own_name_ref(self.snapshot.uri, "resources", name),
                 )
             )
         return items
@@ -573,7 +576,16 @@ class _Collector:
         place = self.place
         own = place.entry if place.section == "conditions" else None
         return [
-            Item(name, Kind.Constant, name, NAMES, rank, "condition", self._doc(describe_condition, named))
+            Item(
+                name,
+                Kind.Constant,
+                name,
+                NAMES,
+                rank,
+                "condition",
+                self._doc(describe_condition, named),
+                doc_ref=own_name_ref(self.snapshot.uri, "conditions", name),
+            )
             for rank, (name, named) in enumerate(self.names.conditions.items())
             if name != own
         ]

@@ -4,8 +4,11 @@ A client that resolves documentation (``completionItem.resolveSupport``) gets li
 each such item carries ``data = {"doc": [kind, *arguments]}`` naming what it documents (a function in a
 version, a resource type of a catalogue, a property by its path below the type, a section...), and
 :func:`resolve` builds the same text again from that reference. Nothing is kept between the list and the
-resolve, so the server holds no per-item state and any list, old or new, resolves. Docs about the document's
-own names (its parameters, resources, conditions) have no reference: they are short and travel with the list.
+resolve, so the server holds no per-item state and any list, old or new, resolves. The docs of the document's
+own names (its parameters, resources, conditions: a TripleO service offers 98 parameters, half of its 60 KB list)
+name the document and the name instead, and are made again from the document as the server has it when the client
+asks (:func:`named_document`): a name gone from it by then, or a document no longer open, resolves to no
+documentation.
 
 A catalogue is named by its user files (``catalogue_key``): the loader keeps one catalogue per version of them.
 """
@@ -19,12 +22,21 @@ from lsprotocol import types
 
 from .. import spec
 from ..analysis.catalogues import resource_catalogue
+from ..analysis.locate import Named, known_names
 from ..spec.resource_types import Catalogue
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
 from .completion_items import DOC_DATA_KEY, DocRef
 from .environment_hover import EVENT_SINK_KEY_DOCS, MERGE_DEFAULT_DOC, REGISTRY_KEY_DOCS, SECTION_DOCS, VALUE_DOCS
-from .hover import describe_function, describe_pseudo_parameter, describe_version
+from .hover import (
+    describe_condition,
+    describe_function,
+    describe_parameter,
+    describe_pseudo_parameter,
+    describe_resource,
+    describe_version,
+)
+from .snapshot import Snapshot
 
 _KEY_TABLES: dict[str, dict[str, str]] = {
     "resource": spec.RESOURCE_KEY_DOCS,
@@ -37,13 +49,27 @@ _KEY_TABLES: dict[str, dict[str, str]] = {
 _FIXED_VALUE_KINDS = {"hooks": "hook", "restricted_actions": "restricted action"}
 
 
-def resolve(item: types.CompletionItem, *, markdown: bool = True) -> types.CompletionItem:
-    """The item with the documentation its list left out (``data["doc"]``); unchanged when it has none."""
+def resolve(
+    item: types.CompletionItem, *, markdown: bool = True, snapshot: Snapshot | None = None
+) -> types.CompletionItem:
+    """The item with the documentation its list left out (``data["doc"]``); unchanged when it has none.
+    ``snapshot``: the newest of the document :func:`named_document` names, for the docs of its own names."""
     ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
-    doc = rebuild_doc(ref) if ref is not None else None
+    if named_document(item) is not None:
+        doc = _own_name(snapshot, *ref[1:])  # type: ignore[index]
+    else:
+        doc = rebuild_doc(ref) if ref is not None else None
     if doc is not None and item.documentation is None:
         item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if markdown else doc
     return item
+
+
+def named_document(item: types.CompletionItem) -> str | None:
+    """The URI of the document whose own name ``item`` documents, when its list left that for resolve."""
+    ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
+    if isinstance(ref, list) and len(ref) == 4 and ref[0] == _OWN_NAME and isinstance(ref[1], str):
+        return ref[1]
+    return None
 
 
 def rebuild_doc(ref: Any) -> str | None:
@@ -66,6 +92,11 @@ def rebuild_doc(ref: Any) -> str | None:
 def catalogue_key(catalogue: Catalogue) -> tuple[str, ...]:
     """The user catalogue files ``catalogue`` was loaded from (the first source is Heat's own)."""
     return tuple(catalogue.sources[1:])
+
+
+def own_name_ref(uri: str, table: str, name: str) -> DocRef:
+    """One of the document's own names: ``table`` is ``parameters``, ``resources`` or ``conditions``."""
+    return (_OWN_NAME, uri, table, name)
 
 
 def function_ref(name: str, version: spec.TemplateVersion, context: str) -> DocRef:
@@ -111,6 +142,22 @@ def fixed_value_doc(key: str, name: str) -> str:
 
 
 # -- rebuilding -----------------------------------------------------------------------------------------------
+
+
+_OWN_NAME = "name"
+_DESCRIBE_OWN: dict[str, Callable[[Named], str]] = {
+    "parameters": describe_parameter,
+    "resources": describe_resource,
+    "conditions": describe_condition,
+}
+
+
+def _own_name(snapshot: Snapshot | None, uri: Any, table: Any, name: Any) -> str | None:
+    describe = _DESCRIBE_OWN.get(table) if isinstance(table, str) else None
+    if snapshot is None or snapshot.uri != uri or describe is None or not isinstance(name, str):
+        return None
+    named = getattr(known_names(snapshot.analysis, snapshot.last_good), table).get(name)
+    return describe(named) if named is not None else None
 
 
 def _function(name: str, date: str, context: str) -> str | None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from .code_actions import code_actions
     from .completion import completion
-    from .completion_docs import resolve
+    from .completion_docs import named_document, resolve
     from .definition import definition
     from .folding import folding_ranges
     from .highlight import document_highlight
@@ -41,6 +41,7 @@ else:
     code_actions = _deferred("code_actions", "code_actions")
     completion = _deferred("completion", "completion")
     resolve = _deferred("completion_docs", "resolve")
+    named_document = _deferred("completion_docs", "named_document")
     definition = _deferred("definition", "definition")
     folding_ranges = _deferred("folding", "folding_ranges")
     document_highlight = _deferred("highlight", "document_highlight")
@@ -96,6 +97,7 @@ __all__ = [
     "hover",
     "inlay_hints",
     "load_all",
+    "named_document",
     "prepare_rename",
     "references",
     "rename",

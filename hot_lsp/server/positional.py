@@ -23,6 +23,7 @@ from ..features.deferred import (
     document_highlight,
     hover,
     inlay_hints,
+    named_document,
     prepare_rename,
     references,
     rename,
@@ -87,8 +88,15 @@ async def handle_completion(ls: HotLanguageServer, params: types.CompletionParam
 
 async def handle_completion_resolve(ls: HotLanguageServer, item: types.CompletionItem) -> types.CompletionItem:
     markdown = completion_options(ls).markdown
+    # The doc of one of a document's own names is made again from the document's newest text (the client asks
+    # once the user stops at the item); an item from a document no longer open resolves to no documentation.
+    uri = named_document(item)
+    snapshot = await ls.snapshot(uri) if uri is not None and uri in ls.store else None
     return await ls.run_feature(
-        types.COMPLETION_ITEM_RESOLVE, lambda: resolve(item, markdown=markdown), item, urgent=True
+        types.COMPLETION_ITEM_RESOLVE,
+        lambda: resolve(item, markdown=markdown, snapshot=snapshot),
+        item,
+        urgent=True,
     )
 
 

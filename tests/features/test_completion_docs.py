@@ -15,7 +15,7 @@ from pygls.protocol import default_converter
 from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.features import completion_items
 from hot_lsp.features.completion import completion
-from hot_lsp.features.completion_docs import rebuild_doc, resolve
+from hot_lsp.features.completion_docs import named_document, rebuild_doc, resolve
 from hot_lsp.features.snapshot import Settings, Snapshot
 
 ACME = str(Path(__file__).resolve().parents[2] / "examples" / "catalogues" / "acme.json")
@@ -128,3 +128,72 @@ def test_data_that_names_nothing_known_resolves_to_no_documentation(ref: object)
     assert rebuild_doc(ref) is None
     item = types.CompletionItem(label="x", data={"doc": ref})
     assert resolve(item).documentation is None
+
+
+OWN_NAMES = """\
+heat_template_version: 2018-08-31
+parameters:
+  flavor:
+    type: string
+    description: The flavour every server of this stack boots with, from the cloud's own list of flavours.
+    default: m1.small
+conditions:
+  big: {equals: [{get_param: flavor}, m1.large]}
+resources:
+  port:
+    type: OS::Neutron::Port
+  server:
+    type: OS::Nova::Server
+    condition: $1
+    properties:
+      flavor: {get_param: $0}
+      networks: [{port: {get_resource: $2}}]
+"""
+
+
+def own_lists(marker: str) -> tuple[Snapshot, types.CompletionList, types.CompletionList]:
+    """The two lists at ``marker`` (the other markers filled with what they would name)."""
+    fixture = OWN_NAMES
+    for other, filled in (("$0", "flavor"), ("$1", "big"), ("$2", "port")):
+        fixture = fixture.replace(other, "$0" if other == marker else filled)
+    uri = "file:///work/t/own.yaml"
+    offset = fixture.index("$0")
+    text = fixture.replace("$0", "", 1)
+    analysis = analyze(text)
+    snapshot = Snapshot(uri, 1, analysis, analysis, "utf-16", Settings())
+    params = types.CompletionParams(types.TextDocumentIdentifier(uri=uri), snapshot.position(offset))
+    deferred = completion(snapshot, params, resolve_documentation=True)
+    inline = completion(snapshot, params)
+    assert deferred is not None and inline is not None
+    return snapshot, deferred, inline
+
+
+@pytest.mark.parametrize(
+    ("marker", "label", "table"),
+    [("$0", "flavor", "parameters"), ("$1", "big", "conditions"), ("$2", "port", "resources")],
+)
+def test_the_documents_own_names_resolve_from_the_document(
+    marker: str, label: str, table: str, monkeypatch: pytest.MonkeyPatch
+):
+    monkeypatch.setattr(completion_items, "LONG_DOC", 0)
+    snapshot, deferred, inline = own_lists(marker)
+    item = next(item for item in deferred.items if item.label == label)
+    expected = next(item for item in inline.items if item.label == label).documentation
+    assert item.documentation is None and expected is not None
+    assert item.data == {"doc": ["name", snapshot.uri, table, label]}
+    returned = through_json(item)
+    assert named_document(returned) == snapshot.uri
+    assert resolve(returned, snapshot=snapshot).documentation == expected
+    # Without the document, from another one, or once the name is gone from it: nothing to show.
+    assert resolve(through_json(item)).documentation is None
+    elsewhere = Snapshot("file:///work/t/other.yaml", 1, snapshot.analysis, None, "utf-16", Settings())
+    assert resolve(through_json(item), snapshot=elsewhere).documentation is None
+    renamed = analyze(snapshot.analysis.text.replace(f"  {label}:", f"  {label}_renamed:", 1))
+    later = Snapshot(snapshot.uri, 2, renamed, renamed, "utf-16", Settings())
+    assert resolve(through_json(item), snapshot=later).documentation is None
+
+
+def test_a_short_doc_of_an_own_name_stays_in_the_list():
+    _, deferred, _ = own_lists("$2")
+    port = next(item for item in deferred.items if item.label == "port")
+    assert port.data is None and port.documentation is not None  # (a port with no description: a short doc)

@@ -12,6 +12,7 @@ import sys
 import textwrap
 from typing import Any
 
+import attrs
 from lsprotocol import types
 from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient
@@ -168,6 +169,28 @@ async def diagnostics(client: LanguageClient, uri: str, version: int | None) -> 
 def covered(text: str, diagnostic: types.Diagnostic, enc: str) -> str:
     """The text a diagnostic's range covers, converting its positions with ``enc``."""
     return text[offset_of(text, diagnostic.range.start, enc) : offset_of(text, diagnostic.range.end, enc)]
+
+
+def completion_items(result: types.CompletionList | list[types.CompletionItem] | None) -> list[types.CompletionItem]:
+    """The items of a completion answer as the editor applies them: a list's ``itemDefaults`` (the shared
+    ``editRange`` with each item's ``textEditText`` or label, the default ``insertTextFormat``) spelled out in each
+    item that does not say its own."""
+    if result is None:
+        return []
+    if not isinstance(result, types.CompletionList):
+        return list(result)
+    defaults = result.item_defaults
+    if defaults is None:
+        return list(result.items)
+    items = []
+    for item in result.items:
+        if item.text_edit is None and isinstance(defaults.edit_range, types.Range):
+            text = item.text_edit_text or item.label
+            item = attrs.evolve(item, text_edit=types.TextEdit(range=defaults.edit_range, new_text=text))
+        if item.insert_text_format is None and defaults.insert_text_format is not None:
+            item = attrs.evolve(item, insert_text_format=defaults.insert_text_format)
+        items.append(item)
+    return items
 
 
 def offset_of(text: str, position: types.Position, enc: str) -> int:

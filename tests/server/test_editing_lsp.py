@@ -7,7 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lsp_session import change_document, diagnostics, encoding, offset_of, open_document, position_of, template
+from lsp_session import (
+    change_document,
+    completion_items,
+    diagnostics,
+    encoding,
+    offset_of,
+    open_document,
+    position_of,
+    template,
+)
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -82,8 +91,7 @@ async def completion_labels(client: LanguageClient, uri: str, position: types.Po
         types.CompletionParams(text_document=doc(uri), position=position)
     )
     assert result is not None
-    items = result.items if isinstance(result, types.CompletionList) else result
-    return sorted(items, key=lambda item: item.sort_text or item.label)
+    return sorted(completion_items(result), key=lambda item: item.sort_text or item.label)
 
 
 async def test_path_completion_for_get_file_and_type(client: LanguageClient, tree: Path):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lsp_session import covered, cursor, diagnostics, encoding, open_document, position_of
+from lsp_session import completion_items, covered, cursor, diagnostics, encoding, open_document, position_of
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -77,7 +77,7 @@ async def test_completion_of_a_type_in_the_registry(client: LanguageClient, tree
     uri, _ = await opened(client, tree, text)
     result = await client.text_document_completion_async(types.CompletionParams(doc(uri), position))
     assert result is not None
-    items = {item.label: item for item in (result.items if isinstance(result, types.CompletionList) else result)}
+    items = {item.label: item for item in completion_items(result)}
     assert "OS::Nova::Server" in items
     edit = items["OS::Nova::Server"].text_edit
     assert isinstance(edit, types.TextEdit)

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from lsp_session import (
     change_document,
+    completion_items,
     cursor,
     diagnostics,
     encoding,
@@ -86,7 +87,7 @@ async def test_completion_offers_get_param_on_a_half_typed_line(client: Language
         types.CompletionParams(text_document=doc(uri), position=position)
     )
     assert result is not None
-    items = result.items if isinstance(result, types.CompletionList) else result
+    items = completion_items(result)
     chosen = [item for item in items if item.label == "get_param"]
     assert chosen, [item.label for item in items]
     item = chosen[0]

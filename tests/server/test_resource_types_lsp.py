@@ -7,7 +7,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from lsp_session import change_document, cursor, diagnostics, encoding, open_document, session, uri_for
+from lsp_session import (
+    change_document,
+    completion_items,
+    cursor,
+    diagnostics,
+    encoding,
+    open_document,
+    session,
+    uri_for,
+)
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -56,8 +65,7 @@ async def typed(client: LanguageClient, name: str, text: str) -> tuple[str, type
 async def complete(client: LanguageClient, uri: str, position: types.Position) -> dict[str, types.CompletionItem]:
     result = await client.text_document_completion_async(types.CompletionParams(doc(uri), position))
     assert result is not None
-    found = result.items if isinstance(result, types.CompletionList) else result
-    return {item.label: item for item in found}
+    return {item.label: item for item in completion_items(result)}
 
 
 def edit_of(item: types.CompletionItem) -> types.TextEdit:
@@ -211,3 +219,46 @@ async def test_resolve_needs_nothing_but_the_item():
     assert len(texts) == 2
     assert "An ordered list of nics" in texts[0]
     assert "**get_param** — intrinsic function" in texts[1]
+
+
+PARAMETERS = """\
+heat_template_version: 2018-08-31
+parameters:
+  flavor:
+    type: string
+    description: >-
+      The flavour every server of this stack boots with, from the cloud's own list of flavours, by name; ask the
+      cloud's operators which ones this project may use.
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      flavor: {get_param: $0}
+"""
+
+
+async def test_a_parameters_long_doc_comes_on_resolve_from_the_open_document(client: LanguageClient):
+    """The docs of the document's own names are left for resolve too, and made from the document's newest text."""
+    enc = encoding(client)
+    uri = uri_for("own-names", client)
+    text, position = cursor(PARAMETERS, enc)
+    open_document(client, uri, text)
+    await diagnostics(client, uri, 1)
+    flavor = (await complete(client, uri, position))["flavor"]
+    support = client.capabilities.text_document.completion.completion_item.resolve_support
+    if support is None or "documentation" not in support.properties:
+        assert "The flavour every server" in hover_text(types.Hover(contents=flavor.documentation))
+        return
+    assert flavor.documentation is None and flavor.data == {"doc": ["name", uri, "parameters", "flavor"]}
+    resolved = await client.completion_item_resolve_async(flavor)
+    assert "The flavour every server of this stack boots with" in hover_text(
+        types.Hover(contents=resolved.documentation)
+    )
+    # Described again from the newest text; gone from it, nothing to show.
+    change_document(client, uri, 2, [(None, text.replace("boots with", "starts with"))])
+    resolved = await client.completion_item_resolve_async(flavor)
+    assert "The flavour every server of this stack starts with" in hover_text(
+        types.Hover(contents=resolved.documentation)
+    )
+    change_document(client, uri, 3, [(None, text.replace("  flavor:\n", "  size:\n"))])
+    assert (await client.completion_item_resolve_async(flavor)).documentation is None

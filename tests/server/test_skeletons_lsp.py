@@ -9,7 +9,17 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from lsp_session import CLIENTS, change_document, cursor, diagnostics, encoding, offset_of, open_document, session
+from lsp_session import (
+    CLIENTS,
+    change_document,
+    completion_items,
+    cursor,
+    diagnostics,
+    encoding,
+    offset_of,
+    open_document,
+    session,
+)
 from lsprotocol import types
 from pytest_lsp import LanguageClient
 
@@ -59,8 +69,7 @@ async def complete(client: LanguageClient, uri: str, fixture: str, version: int)
         change_document(client, uri, version, [(None, text)])
     result = await client.text_document_completion_async(types.CompletionParams(doc(uri), position))
     assert result is not None
-    items = result.items if isinstance(result, types.CompletionList) else result
-    return {item.label: item for item in items}
+    return {item.label: item for item in completion_items(result)}
 
 
 def inserted(item: types.CompletionItem, client: LanguageClient) -> str:
