@@ -2,7 +2,9 @@
 
     python bench/bench_server.py [--runs N] [--requests N] [--rounds N] [--server LABEL=PATH ...] [--only SECTION,...]
 
-Every server runs with the scheduling the user gets (``HOT_LSP_DEBOUNCE_MS`` is removed from its environment), and
+The client declares completion as the VS Code extension's client does (``lsp_bench.VSCODE_COMPLETION``: long
+documentation on completionItem/resolve, the shared edit range in itemDefaults). Every server runs with the
+scheduling the user gets (``HOT_LSP_DEBOUNCE_MS`` is removed from its environment), and
 nothing pauses the garbage collector, neither here nor in the server. With several ``--server`` checkouts (say the
 code before a change and after it) the sections alternate between them, round after round, so the machine's noise
 hits both alike; figures are pooled per server over the rounds. Sections:
@@ -17,8 +19,9 @@ hits both alike; figures are pooled per server over the rounds. Sections:
   hover, completion and signature help round trips (signature help where completion is asked: in get_param's
   argument; skipped for a checkout without it), and a completion sent right after an edit (its analysis included);
 - ``storm``: hover and completion round trips on the settled 1,746-line template while endpoint_map.yaml is edited
-  every 25 ms (holding a key down), so the analysis worker is busy the whole time; then the time from the storm's
-  last edit to its diagnostics, and whether any version went out after a newer one;
+  every 25 ms (holding a key down), so the analysis worker is busy the whole time, and the resolve of the first
+  item of each list whose documentation was left for it (VS Code shows it beside the list); then the time from the storm's last edit to
+  its diagnostics, and whether any version went out after a newer one;
 - ``previews``: hovers whose answer is an evaluation (``repeat``, ``if``, conditions) on the largest corpus
   templates that have them: the first after opening a document, and ~50 spread over those places;
 - ``types``: completion at resource type values (after ``type: OS::``) and property keys, and the first type
@@ -255,7 +258,8 @@ async def bench_storm(client: Client, figures: Figures, label: str, requests: in
     task = asyncio.ensure_future(storm())
     await asyncio.sleep(0.3)  # the worker busy
     settle_client_heap()
-    samples: dict[str, list[float]] = {"hover": [], "completion": []}
+    samples: dict[str, list[float]] = {"hover": [], "completion": [], "resolve of an item": []}
+    listed: types.CompletionList | list[types.CompletionItem] | None = None
     for index in range(requests):
         for kind in ("hover", "completion"):
             offset = (hovers if kind == "hover" else completions)[index]
@@ -263,8 +267,16 @@ async def bench_storm(client: Client, figures: Figures, label: str, requests: in
             if kind == "hover":
                 await client.text_document_hover_async(types.HoverParams(document, position(text, offset)))
             else:
-                await client.text_document_completion_async(types.CompletionParams(document, position(text, offset)))
+                listed = await client.text_document_completion_async(
+                    types.CompletionParams(document, position(text, offset))
+                )
             samples[kind].append((time.perf_counter() - began) * 1000)
+            await asyncio.sleep(0.01)
+        first = _first_deferred(listed)
+        if first is not None:  # the documentation VS Code shows beside the list, once the user stops on the item
+            began = time.perf_counter()
+            await client.completion_item_resolve_async(first)
+            samples["resolve of an item"].append((time.perf_counter() - began) * 1000)
             await asyncio.sleep(0.01)
     storming = False
     await task
@@ -275,7 +287,8 @@ async def bench_storm(client: Client, figures: Figures, label: str, requests: in
         "storm: its last edit -> its diagnostics", label, [(await asyncio.wait_for(arrived, WAIT_S) - ended) * 1000]
     )
     for kind, values in samples.items():
-        figures.add(f"{target_path.name}: {kind} during an edit storm on {stormed_path.name}", label, values)
+        if values:
+            figures.add(f"{target_path.name}: {kind} during an edit storm on {stormed_path.name}", label, values)
     published = [v for v in client.versions[stormed] if v is not None and v > 1]
     backwards = sum(1 for a, b in zip(published, published[1:], strict=False) if b < a)
     figures.note(
@@ -286,6 +299,13 @@ async def bench_storm(client: Client, figures: Figures, label: str, requests: in
     await typist.settle()
     client.close(stormed)
     client.close(uri)
+
+
+def _first_deferred(listed: types.CompletionList | list[types.CompletionItem] | None) -> types.CompletionItem | None:
+    """The first item in the list's order whose documentation was left for resolve (None: there is none)."""
+    items = listed.items if isinstance(listed, types.CompletionList) else listed or []
+    deferred = [item for item in items if item.data is not None]
+    return min(deferred, key=lambda item: item.sort_text or item.label, default=None)
 
 
 def preview_offsets(text: str) -> dict[str, list[int]]:

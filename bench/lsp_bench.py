@@ -87,14 +87,36 @@ class Client(LanguageClient):
         self.text_document_did_change(types.DidChangeTextDocumentParams(document, [change]))
 
 
+# Completion as the VS Code extension's client declares it (vscode-languageclient 9.0.1, editors/vscode): long docs
+# come on completionItem/resolve, and the range every item replaces once in itemDefaults.
+VSCODE_COMPLETION = types.CompletionClientCapabilities(
+    completion_item=types.ClientCompletionItemOptions(
+        snippet_support=True,
+        commit_characters_support=True,
+        documentation_format=[types.MarkupKind.Markdown, types.MarkupKind.PlainText],
+        deprecated_support=True,
+        preselect_support=True,
+        tag_support=types.CompletionItemTagOptions(value_set=[types.CompletionItemTag.Deprecated]),
+        insert_replace_support=True,
+        resolve_support=types.ClientCompletionItemResolveOptions(
+            properties=["documentation", "detail", "additionalTextEdits"]
+        ),
+        insert_text_mode_support=types.ClientCompletionItemInsertTextModeOptions(
+            value_set=[types.InsertTextMode.AsIs, types.InsertTextMode.AdjustIndentation]
+        ),
+        label_details_support=True,
+    ),
+    insert_text_mode=types.InsertTextMode.AdjustIndentation,
+    context_support=True,
+    completion_list=types.CompletionListCapabilities(
+        item_defaults=["commitCharacters", "editRange", "insertTextFormat", "insertTextMode", "data"]
+    ),
+)
+
 CAPABILITIES = types.ClientCapabilities(
     general=types.GeneralClientCapabilities(position_encodings=[types.PositionEncodingKind.Utf16]),
     text_document=types.TextDocumentClientCapabilities(
-        completion=types.CompletionClientCapabilities(
-            completion_item=types.ClientCompletionItemOptions(
-                snippet_support=True, documentation_format=[types.MarkupKind.Markdown]
-            )
-        ),
+        completion=VSCODE_COMPLETION,
         hover=types.HoverClientCapabilities(content_format=[types.MarkupKind.Markdown]),
         publish_diagnostics=types.PublishDiagnosticsClientCapabilities(version_support=True),
     ),
