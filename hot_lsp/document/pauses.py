@@ -2,9 +2,10 @@
 
 The server's analysis runs on a worker thread, and Python runs one thread at a time: while the worker analyses a
 large template, a completion on the feature thread gets the interpreter only in turns (of a millisecond, the
-server's switch interval), and each hand-off between the loop, the feature thread and the worker may wait a turn. So the analysis calls
-:func:`pause_point` between its steps (each rule, each group of entries read), and the server installs a wait there
-that holds the worker while a request is being answered (``server/priority.py``). Elsewhere (the command line,
+server's switch interval), and each hand-off between the loop, the feature thread and the worker may wait a turn.
+So the analysis calls :func:`pause_point` between its steps (each rule, each group of entries read, every few hundred
+calls judged), and the server installs a wait there that holds the worker while a request at the cursor is being
+answered (``server/priority.py``). Elsewhere (the command line,
 tests, the feature thread) nothing is installed or the wait returns at once.
 """
 

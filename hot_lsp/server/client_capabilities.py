@@ -127,19 +127,14 @@ def _shared_edit_range(
     """The range every item replaces said once, in ``itemDefaults.editRange``, for a client that takes it: each item
     then carries only its text (``textEditText``, left out when it is the label). A list of 101 parameters is 13 KB
     smaller, sent at every keystroke."""
-    edits = [item.text_edit for item in items]
-    shared = edits[0].range if edits and isinstance(edits[0], types.TextEdit) else None
-    if shared is None or any(not isinstance(edit, types.TextEdit) or edit.range != shared for edit in edits):
+    edits = [item.text_edit for item in items if isinstance(item.text_edit, types.TextEdit)]
+    if not edits or len(edits) != len(items) or any(edit.range != edits[0].range for edit in edits):
         return items, defaults
     moved = [
-        attrs.evolve(
-            item,
-            text_edit=None,
-            text_edit_text=item.text_edit.new_text if item.text_edit.new_text != item.label else None,  # type: ignore[union-attr]
-        )
-        for item in items
+        attrs.evolve(item, text_edit=None, text_edit_text=edit.new_text if edit.new_text != item.label else None)
+        for item, edit in zip(items, edits, strict=True)
     ]
-    return moved, attrs.evolve(defaults or types.CompletionItemDefaults(), edit_range=shared)
+    return moved, attrs.evolve(defaults or types.CompletionItemDefaults(), edit_range=edits[0].range)
 
 
 def _apply_defaults(item: types.CompletionItem, defaults: types.CompletionItemDefaults) -> types.CompletionItem:

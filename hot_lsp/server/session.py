@@ -332,10 +332,10 @@ class HotLanguageServer(LanguageServer):
         snapshot: Snapshot | None = None,
         position: types.Position | None = None,
     ) -> Encoded | None:
-        """:meth:`run_feature` for an urgent request's whole answer: ``call()`` gives it trimmed to the client, and the
-        feature thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop, where the worker
-        would take the interpreter in turns, only the sending is left (the protocol sends :class:`Encoded` as is)."""
-
+        """:meth:`run_feature` for an urgent request's whole answer: ``call()`` gives it trimmed to the client, and
+        the feature thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop,
+        where the worker would take the interpreter in turns, only the sending is left (the protocol sends
+        :class:`Encoded` as is)."""
         protocol = cast(HotProtocol, self.protocol)
 
         def written() -> Encoded | None:
