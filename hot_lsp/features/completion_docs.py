@@ -54,10 +54,11 @@ def resolve(
 ) -> types.CompletionItem:
     """The item with the documentation its list left out (``data["doc"]``); unchanged when it has none.
     ``snapshot``: the newest of the document :func:`named_document` names, for the docs of its own names."""
-    ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
-    if named_document(item) is not None:
-        doc = _own_name(snapshot, *ref[1:])  # type: ignore[index]
+    own = _own_reference(item)
+    if own is not None:
+        doc = _own_name(snapshot, *own)
     else:
+        ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
         doc = rebuild_doc(ref) if ref is not None else None
     if doc is not None and item.documentation is None:
         item.documentation = types.MarkupContent(kind=types.MarkupKind.Markdown, value=doc) if markdown else doc
@@ -66,9 +67,15 @@ def resolve(
 
 def named_document(item: types.CompletionItem) -> str | None:
     """The URI of the document whose own name ``item`` documents, when its list left that for resolve."""
+    own = _own_reference(item)
+    return own[0] if own is not None else None
+
+
+def _own_reference(item: types.CompletionItem) -> tuple[str, Any, Any] | None:
+    """(uri, table, name) of an own name's reference in ``item``'s data (:func:`own_name_ref`), else None."""
     ref = item.data.get(DOC_DATA_KEY) if isinstance(item.data, dict) else None
     if isinstance(ref, list) and len(ref) == 4 and ref[0] == _OWN_NAME and isinstance(ref[1], str):
-        return ref[1]
+        return ref[1], ref[2], ref[3]
     return None
 
 
@@ -152,7 +159,7 @@ _DESCRIBE_OWN: dict[str, Callable[[Named], str]] = {
 }
 
 
-def _own_name(snapshot: Snapshot | None, uri: Any, table: Any, name: Any) -> str | None:
+def _own_name(snapshot: Snapshot | None, uri: str, table: Any, name: Any) -> str | None:
     describe = _DESCRIBE_OWN.get(table) if isinstance(table, str) else None
     if snapshot is None or snapshot.uri != uri or describe is None or not isinstance(name, str):
         return None
