@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import replace
 
 from .builder import duplicate_key, read_slice
-from .nodes import Mapping, Node, Pair, Scalar, hashable_key
+from .nodes import Mapping, Node, Pair, Scalar, Shift, hashable_key
 from .parsed import ParsedDocument
 from .pauses import pause_point
 from .pieces import Cut
@@ -205,14 +205,16 @@ def _movable(piece: Piece, start: int, first_line: int) -> bool:
 
 
 def _move(piece: Piece, delta: int, first_line: int, shared: bool) -> None:
-    """Shift the piece's nodes and problems by ``delta`` characters (in place: the piece is this reading's).
-    With ``shared`` (the piece has anchors), a node its aliases share is met more than once and moved once."""
-    nodes = piece.nodes
-    if nodes is None:  # listed once: a piece after the place typed at is moved at every keystroke
-        nodes = piece.nodes = _nodes(piece, shared)
-    for node in nodes:
-        node.start += delta
-        node.end += delta
+    """Shift the piece's nodes and problems by ``delta`` characters (in place: the piece is this reading's). Its
+    nodes share one :class:`~.nodes.Shift` from its first move on: a piece after the place typed at is moved at
+    every keystroke, for the cost of one addition. With ``shared`` (the piece has anchors), a node its aliases
+    share is met more than once, and given the shift once."""
+    shift = piece.shift
+    if shift is None:
+        shift = piece.shift = Shift()
+        for node in _nodes(piece, shared):
+            node.shift = shift  # (it was UNMOVED: its offsets stay what they are until the addition below)
+    shift.by += delta
     if piece.problems:
         piece.problems = [shifted(problem, delta) for problem in piece.problems]
     piece.start += delta

@@ -9,7 +9,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Sequence
 
-from .nodes import Mapping, Node, Pair
+from .nodes import Mapping, Pair, Shift
 from .pieces import Cut
 from .problems import Diagnostic
 
@@ -30,7 +30,7 @@ class Piece:
         "plain",
         "anchors",
         "owner",
-        "nodes",
+        "shift",
     )
 
     def __init__(
@@ -55,7 +55,7 @@ class Piece:
         self.plain = plain  # no bound hit, alias bomb or merge key: it can be read apart from the rest
         self.anchors = anchors  # the anchors it defines (its aliases name only these, or it does not parse)
         self.owner = 0
-        self.nodes: list[Node] | None = None  # every node of its pairs once, listed when it is first moved
+        self.shift: Shift | None = None  # what its nodes share from its first move on (see nodes.Shift)
 
 
 class Pieces:

@@ -218,3 +218,26 @@ def test_an_edit_in_the_first_entry_of_a_section_keeps_the_cuts_after_it():
     )
     renamed = text.replace("  p0:", "  q0:")  # the first key's line: looked at afresh
     assert cut(renamed, (text, first)) == cut(renamed)
+
+
+def test_typing_and_deleting_at_one_place_keeps_the_pieces_after_it_exact():
+    """A character typed, then deleted, again and again near the top (the edit a user makes most): the pieces after
+    it are taken and moved at every keystroke, one with an anchor and its aliases too, and every node of the tree
+    is where a fresh reading puts it."""
+    text = "heat_template_version: 2018-08-31\nparameters:\n  a:\n    type: string\n    description: first\n"
+    text += "resources:\n" + "".join(
+        f"  r{i}:\n    type: OS::Heat::Value\n    properties:\n      value: &v{i} {{get_param: a}}\n"
+        f"      again: [*v{i}, *v{i}]\n"
+        for i in range(60)
+    )
+    at = text.index("first") + 1
+    previous = first = parse(text)
+    for keystroke in range(12):
+        edited = text[:at] + "x" * (keystroke % 2 == 0) + text[at:]
+        again = parse(edited, base=previous)
+        assert difference(again.root, parse(edited).root) is None, keystroke
+        shared = again.root.get("resources").get("r59").get("properties")
+        assert shared.get("again").items[1] is shared.get("value")  # the alias is still the anchored node
+        previous = again
+    last = first.root.get("resources").get("r59").get("properties").get("value")
+    assert previous.root.get("resources").get("r59").get("properties").get("value") is last  # moved, not read again
