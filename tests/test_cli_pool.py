@@ -83,6 +83,28 @@ def test_a_second_run_takes_the_same_workers_set_up_with_its_own_start_arguments
     assert {pid for _, _, pid in first} | {pid for _, _, pid in second} <= workers | {os.getpid()}
 
 
+_index: list[tuple[int, bool]] = []
+
+
+def _remember_index(index: int, forked: bool) -> None:
+    _index.append((index, forked))
+
+
+def _with_index_and_pid(items: Sequence[int]) -> list[tuple[int, tuple[int, bool], int]]:
+    time.sleep(0.002)  # every process gets some of the chunks
+    return [(item, _index[-1], os.getpid()) for item in items]
+
+
+def test_each_process_is_set_up_once_with_an_index_of_its_own():
+    items = list(range(200))
+    worked = run_chunked(_with_index_and_pid, items, 3, _start, ("x",), each_process=_remember_index)
+    assert [item for item, _, _ in worked] == items
+    by_pid = {pid: index for _, index, pid in worked}
+    assert by_pid[os.getpid()] == (0, False)  # this process works too, as 0
+    assert len(by_pid) == 3 and sorted(by_pid.values()) == [(0, False), (1, True), (2, True)]
+    assert all(by_pid[pid] == index for _, index, pid in worked)  # one index per process, for the whole run
+
+
 class Terminal(io.StringIO):
     def isatty(self) -> bool:
         return True
