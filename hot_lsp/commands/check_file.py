@@ -3,10 +3,19 @@ their positions, its kind, what a template declares), small enough to come back 
 
 The same code runs in the ``check`` process and in its workers; a worker is given the run's options once
 (:func:`start`) and then lists of files (:func:`check_files`).
+
+The garbage collector is set for a run that builds one large tree after another and keeps little of each. Left
+to itself, it walked every tree several times while it was built (each young collection promotes the survivors
+to be walked again), and since a tree refers to itself it was freed only by a full pass over everything alive,
+the modules and the catalogue included: ~0.55 s of the corpus's 2.1 s with one process. So what is loaded when
+the run starts is frozen (never walked again), automatic collection is paused while a file is checked, and the
+file's analysis is released once its result is made (its cycles broken, it is freed at once): the young
+generation then walks what the file left, once.
 """
 
 from __future__ import annotations
 
+import gc
 import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -92,12 +101,15 @@ def check_file(source: Source, options: Options) -> Outcome:
         ]
         return Checked(FileResult(source.path, KnownPositions(analysis.parsed.lines, found), found), "jinja")
     if analysis.kind not in ("template", "environment"):
+        analysis.release()
         return None
     undeclared = _undeclared_candidates(analysis, options)
     spans = [offset for _, _, start, end in undeclared for offset in (start, end)]
     positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics, spans)
     result = FileResult(source.path, positions, analysis.diagnostics)
-    return Checked(result, analysis.kind, _declared(source.path, text, analysis, options), undeclared)
+    checked = Checked(result, analysis.kind, _declared(source.path, text, analysis, options), undeclared)
+    analysis.release()  # (freed now, not by the collector: see the module)
+    return checked
 
 
 def _undeclared_candidates(analysis: Analysis, options: Options) -> tuple[tuple[str, str, int, int], ...]:
@@ -148,13 +160,24 @@ _options: Options | None = None  # a worker's options for the whole run
 
 
 def start(options: Options) -> None:
-    """Make this process ready to check files with ``options``: the catalogue read once, before the first file."""
+    """Make this process ready to check files with ``options``: the catalogue read once, before the first file, and
+    with the modules, frozen (see the module)."""
     global _options
     _options = options
     resource_catalogue(options.resource_type_paths)
+    gc.freeze()
 
 
 def check_files(sources: Sequence[Source]) -> list[Outcome]:
-    """Each of ``sources`` checked with the options :func:`start` was given."""
+    """Each of ``sources`` checked with the options :func:`start` was given (see the module on the collector)."""
     assert _options is not None, "check_file.start was not called in this process"
-    return [check_file(source, _options) for source in sources]
+    outcomes: list[Outcome] = []
+    for source in sources:
+        paused = gc.isenabled()
+        gc.disable()
+        try:
+            outcomes.append(check_file(source, _options))
+        finally:
+            if paused:
+                gc.enable()
+    return outcomes
