@@ -13,6 +13,12 @@ wall time, the shortest run (on a shared machine, the one least disturbed), and 
 system, the workers' included), in seconds; then the ratios the issue asks about, of the medians: every core
 against one, named against the folder.
 
+What every core can give on this machine is measured in the same run ("shares"): the named files dealt out into one
+share per core, each checked by its own ``--jobs 1`` process, all started at once (the wall time until the last
+ends). No pool can do better than these independent processes; on a machine whose cores slow each other down
+(shared caches, SMT siblings, a busy host), they take more than 1 / cores of one process's time, and "every core /
+shares" says how close the pool comes to that ceiling.
+
 ``--code DIR`` runs the hot-lsp found in DIR (a checkout of another commit, say) instead of this one; given more
 than once, the checkouts take their runs in turn, so that they share the machine's quiet and busy moments. A
 version without ``--jobs`` is run as it is (one process) and has no "every core" rows.
@@ -100,6 +106,28 @@ def run_once(code: Path, cwd: Path, args: list[str]) -> tuple[float, float]:
     return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
 
 
+def run_at_once(code: Path, cwd: Path, each: list[list[str]]) -> tuple[float, float]:
+    """Wall time until the last of several ``check`` processes started together ends, and their CPU time."""
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    began = time.perf_counter()
+    running = [
+        subprocess.Popen(
+            [sys.executable, "-m", "hot_lsp", "check", *args],
+            cwd=cwd,
+            env=_env(code),
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for args in each
+    ]
+    statuses = [process.wait() for process in running]
+    if any(status not in (0, 1) for status in statuses):
+        raise SystemExit(f"check of a share failed ({statuses})")
+    wall = time.perf_counter() - began
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return wall, after.ru_utime + after.ru_stime - used.ru_utime - used.ru_stime
+
+
 def p90(samples: list[float]) -> float:
     ordered = sorted(samples)
     return ordered[min(len(ordered) - 1, int(round(0.9 * (len(ordered) - 1))))]
@@ -116,11 +144,17 @@ def bench_tree(name: str, folder: Path, codes: list[Path], runs: int) -> None:
         for label, job_args in [("1", ["--jobs", "1"] if jobs else [])] + ([(f"{cores}", [])] if jobs else []):
             for given, paths in (("folder", [folder.name]), ("named", named)):
                 cases.append((code, given, label, [*paths, *job_args]))
+        if jobs and cores > 1:
+            cases.append((code, "shares", f"{cores}", []))
     samples: dict[int, list[float]] = {i: [] for i in range(len(cases))}
     cpu: dict[int, list[float]] = {i: [] for i in range(len(cases))}
+    shares = [[*named[share::cores], "--jobs", "1"] for share in range(cores)]
     for _ in range(runs):
-        for i, (code, _, _, args) in enumerate(cases):
-            wall, used = run_once(code, folder.parent, args)
+        for i, (code, given, _, args) in enumerate(cases):
+            if given == "shares":
+                wall, used = run_at_once(code, folder.parent, shares)
+            else:
+                wall, used = run_once(code, folder.parent, args)
             samples[i].append(wall)
             cpu[i].append(used)
     print(f"\n{name}: {len(named)} files with YAML/JSON names (the non-HOT ones are read and skipped)")
@@ -140,6 +174,13 @@ def bench_tree(name: str, folder: Path, codes: list[Path], runs: int) -> None:
             for given in ("folder", "named"):
                 ratio = median[code, given, labels[-1]] / median[code, given, "1"]
                 print(f"  {_short(code)}: jobs {labels[-1]} / jobs 1, {given}: {ratio:.2f}")
+            if (code, "shares", labels[-1]) in median:
+                ceiling = median[code, "shares", labels[-1]]
+                print(
+                    f"  {_short(code)}: {labels[-1]} shares at once / jobs 1, named: "
+                    f"{ceiling / median[code, 'named', '1']:.2f} (the machine's ceiling); "
+                    f"jobs {labels[-1]} / shares at once, named: {median[code, 'named', labels[-1]] / ceiling:.2f}"
+                )
 
 
 def _short(code: Path) -> str:

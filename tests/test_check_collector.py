@@ -55,3 +55,20 @@ def test_the_collector_is_left_as_it_was(template: Path, enabled: bool):
         assert gc.isenabled() is enabled
     finally:
         gc.enable()
+
+
+def test_the_collector_runs_while_a_file_larger_than_heat_accepts_is_checked(
+    tmp_path: Path, template: Path, monkeypatch: pytest.MonkeyPatch
+):
+    # Its garbage, uncollected until its end, would raise the peak memory by half.
+    large = tmp_path / "large.yaml"
+    large.write_text(template.read_text() + "#" * check_file.PAUSE_UP_TO + "\n")
+    running: dict[str, bool] = {}
+
+    def collector_running(source: Source, options: Options) -> None:
+        running[source.path] = gc.isenabled()
+
+    monkeypatch.setattr(check_file, "check_file", collector_running)
+    check_file.start(Options())
+    check_file.check_files([Source(str(template), True), Source(str(large), True)])
+    assert running == {str(template): False, str(large): True}
