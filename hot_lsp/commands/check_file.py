@@ -89,6 +89,13 @@ def check_file(source: Source, options: Options) -> Outcome:
     except OSError as error:
         return Failed(str(error.strerror or error))
     analysis = check_text(source.path, text, replace(options, named_as_template=source.explicit))
+    try:
+        return _outcome(source, text, analysis, options)
+    finally:
+        analysis.release()  # freed now, not by the collector (see the module); the outcome keeps its lines only
+
+
+def _outcome(source: Source, text: str, analysis: Analysis, options: Options) -> Outcome:
     jinja = _jinja_source(source.path, text, analysis)
     if jinja is not None:
         if not source.explicit:
@@ -104,15 +111,12 @@ def check_file(source: Source, options: Options) -> Outcome:
         ]
         return Checked(FileResult(source.path, KnownPositions(analysis.parsed.lines, found), found), "jinja")
     if analysis.kind not in ("template", "environment"):
-        analysis.release()
         return None
     undeclared = _undeclared_candidates(analysis, options)
     spans = [offset for _, _, start, end in undeclared for offset in (start, end)]
     positions = KnownPositions(analysis.parsed.lines, analysis.diagnostics, spans)
     result = FileResult(source.path, positions, analysis.diagnostics)
-    checked = Checked(result, analysis.kind, _declared(source.path, text, analysis, options), undeclared)
-    analysis.release()  # (freed now, not by the collector: see the module)
-    return checked
+    return Checked(result, analysis.kind, _declared(source.path, text, analysis, options), undeclared)
 
 
 def _undeclared_candidates(analysis: Analysis, options: Options) -> tuple[tuple[str, str, int, int], ...]:
