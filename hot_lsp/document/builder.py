@@ -21,6 +21,7 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from ruamel.yaml import YAML
+from ruamel.yaml.cyaml import CParser
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -52,16 +53,16 @@ def read_slice(body: str, shift: int, deadline: float, first_line: int = 0, dept
     builder = _TreeBuilder(body, shift, first_line, depth)
     try:
         with _gc_paused():
-            builder.consume(_parser(pure=False).parse(body))
+            builder.consume(_c_events(body))
     except YAMLError as c_error:
         builder = _TreeBuilder(body, shift, first_line, depth)
         try:
-            builder.consume(_budgeted(_parser(pure=True).parse(body), deadline))
+            builder.consume(_budgeted(_pure_parser().parse(body), deadline))
         except _BudgetExceeded:
             # Too slow (deeply nested flow text): trust the C parser's verdict.
             builder = _TreeBuilder(body, shift, first_line, depth)
             with suppress(YAMLError):
-                builder.consume(_parser(pure=False).parse(body))
+                builder.consume(_c_events(body))
             builder.fail(c_error)
         except YAMLError as pure_error:
             builder.fail(pure_error)
@@ -72,20 +73,30 @@ def read_slice(body: str, shift: int, deadline: float, first_line: int = 0, dept
     return builder
 
 
+def _c_events(body: str) -> Iterator[Any]:
+    """The C parser's events for ``body``: what ``YAML(typ="safe", pure=False).parse`` yields (the same events and
+    errors, compared on every corpus file and mutations of them), without the loader class it makes for every call,
+    garbage only a collection frees (the server reads a piece or more on every keystroke)."""
+    parser = CParser(body)
+    try:
+        while parser.check_event():
+            yield parser.get_event()
+    finally:
+        parser.dispose()
+
+
 # A YAML instance keeps its reader, scanner and parser between calls, so two threads parsing with one
 # instance corrupt each other's state (the server parses on its analysis worker and, for environment file
 # hovers, on the event loop): each thread gets its own.
 _PARSERS = threading.local()
 
 
-def _parser(*, pure: bool) -> YAML:
-    name = "pure" if pure else "c"
-    found = getattr(_PARSERS, name, None)
+def _pure_parser() -> YAML:
+    found: YAML | None = getattr(_PARSERS, "pure", None)
     if found is None:
-        found = YAML(typ="safe", pure=pure)
-        setattr(_PARSERS, name, found)
-    # Each parse appends a DocInfo that the instance keeps for ever: a server reading pieces on every keystroke
-    # would grow by one per piece read.
+        found = _PARSERS.pure = YAML(typ="safe", pure=True)
+    # Each parse appends a DocInfo that the instance keeps for ever: a server reading broken pieces on every
+    # keystroke would grow by one per piece read.
     found.doc_infos.clear()
     return found
 
