@@ -21,7 +21,11 @@ from contextlib import contextmanager, suppress
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.cyaml import CParser
+
+try:
+    from ruamel.yaml.cyaml import CParser
+except ImportError:  # ruamel.yaml without its C extension (the VS Code bundle run by a Python that lacks it)
+    CParser = None
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import (
     AliasEvent,
@@ -57,7 +61,7 @@ def read_slice(body: str, shift: int, deadline: float, first_line: int = 0, dept
     except YAMLError as c_error:
         builder = _TreeBuilder(body, shift, first_line, depth)
         try:
-            builder.consume(_budgeted(_pure_parser().parse(body), deadline))
+            builder.consume(_budgeted(_parser(pure=True).parse(body), deadline))
         except _BudgetExceeded:
             # Too slow (deeply nested flow text): trust the C parser's verdict.
             builder = _TreeBuilder(body, shift, first_line, depth)
@@ -76,8 +80,14 @@ def read_slice(body: str, shift: int, deadline: float, first_line: int = 0, dept
 def _c_events(body: str) -> Iterator[Any]:
     """The C parser's events for ``body``: what ``YAML(typ="safe", pure=False).parse`` yields (the same events and
     errors, compared on every corpus file and mutations of them), without the loader class it makes for every call,
-    garbage only a collection frees (the server reads a piece or more on every keystroke)."""
-    parser = CParser(body)
+    garbage only a collection frees (the server reads a piece or more on every keystroke). Without the C extension,
+    what that call gives then: the pure parser's events."""
+    if CParser is None:
+        return _parser(pure=False).parse(body)
+    return _events_of(CParser(body))
+
+
+def _events_of(parser: Any) -> Iterator[Any]:
     try:
         while parser.check_event():
             yield parser.get_event()
@@ -91,10 +101,13 @@ def _c_events(body: str) -> Iterator[Any]:
 _PARSERS = threading.local()
 
 
-def _pure_parser() -> YAML:
-    found: YAML | None = getattr(_PARSERS, "pure", None)
+def _parser(*, pure: bool) -> YAML:
+    """This thread's YAML instance (``pure=False`` is used only without the C extension, and is then pure too)."""
+    name = "pure" if pure else "c"
+    found: YAML | None = getattr(_PARSERS, name, None)
     if found is None:
-        found = _PARSERS.pure = YAML(typ="safe", pure=True)
+        found = YAML(typ="safe", pure=pure)
+        setattr(_PARSERS, name, found)
     # Each parse appends a DocInfo that the instance keeps for ever: a server reading broken pieces on every
     # keystroke would grow by one per piece read.
     found.doc_infos.clear()

@@ -13,7 +13,7 @@ def test_parsing_again_and_again_keeps_nothing_per_parse():
     text = "parameters:\n" + "".join(f"  p{i}:\n    type: string\n" for i in range(50)) + "resources: {a: [1\n"
     for _ in range(20):
         parse(text)
-    assert len(builder._pure_parser().doc_infos) <= 1
+    assert len(builder._parser(pure=True).doc_infos) <= 1
 
 
 def test_reading_a_piece_leaves_no_garbage_for_the_collector():

@@ -9,6 +9,7 @@ import json
 import os
 import subprocess
 import sys
+import threading
 import venv
 import zipfile
 from pathlib import Path
@@ -21,6 +22,8 @@ PACKAGES = sorted(EXTENSION.glob("*.vsix"))
 
 if not PACKAGES and os.environ.get("HOT_LSP_REQUIRE_VSIX") != "1":
     pytest.skip("no .vsix: run editors/vscode/build.sh (.ci/run does)", allow_module_level=True)
+
+WAIT_S = 120  # for the whole conversation (about 2 s here)
 
 BROKEN = """heat_template_version: 2018-08-31
 resources:
@@ -114,6 +117,10 @@ def test_the_bundled_server_runs_on_a_python_without_its_dependencies(libs: Path
         env=_clean_env(PYTHONPATH=str(libs)),
     )
     connection = Connection(process)
+    # A server that never answers (it cannot load its parser, say) is stopped: reading then ends with "the server
+    # closed its output" instead of waiting for ever.
+    watchdog = threading.Timer(WAIT_S, process.kill)
+    watchdog.start()
     try:
         asked = connection.request(
             "initialize",
@@ -144,6 +151,7 @@ def test_the_bundled_server_runs_on_a_python_without_its_dependencies(libs: Path
         connection.send({"method": "exit"})
         assert process.wait(timeout=30) == 0
     finally:
+        watchdog.cancel()
         if process.poll() is None:
             process.kill()
             process.wait()
