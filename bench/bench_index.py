@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hot_lsp.analysis.template_files import TemplateFiles  # noqa: E402
-from hot_lsp.analysis.template_resources import registry_for  # noqa: E402
+from hot_lsp.analysis.files.template_files import TemplateFiles  # noqa: E402
+from hot_lsp.analysis.files.template_resources import registry_for  # noqa: E402
 from hot_lsp.analysis.validate import resource_catalogue  # noqa: E402
-from hot_lsp.analysis.workspace_index import (  # noqa: E402
+from hot_lsp.analysis.workspace.workspace_index import (
     WorkspaceIndex,
     build_index,
     candidate_files,

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from hot_lsp.analysis.resource_list import row_json, tree_rows  # noqa: E402
-from hot_lsp.analysis.template_files import TemplateFiles, clear_cache  # noqa: E402
-from hot_lsp.analysis.template_tree import MAX_NESTED_DEPTH, build_tree, tree_inputs  # noqa: E402
+from hot_lsp.analysis.files.template_files import TemplateFiles, clear_cache  # noqa: E402
+from hot_lsp.analysis.stack.resource_list import row_json, tree_rows  # noqa: E402
+from hot_lsp.analysis.stack.template_tree import MAX_NESTED_DEPTH, build_tree, tree_inputs  # noqa: E402
 from hot_lsp.analysis.validate import Analysis  # noqa: E402
 from hot_lsp.commands.resources import read_template  # noqa: E402
 from hot_lsp.spec import builtin_catalogue  # noqa: E402

@@ -280,7 +280,7 @@ def _seconds(text: str) -> float:
 
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, template_optional: bool = False) -> None:
     """What ``resources`` and ``graph`` share: the template, its environments and how deep to go."""
-    from .analysis.tree_limits import BUILD_SECONDS, parse_depth
+    from .analysis.stack.tree_limits import BUILD_SECONDS, parse_depth
     from .spec.limits import MAX_NESTED_STACK_DEPTH
 
     def depth(text: str) -> int:

@@ -41,15 +41,15 @@ from typing import Any
 
 from lsprotocol import types
 
-from .analysis.catalogues import catalogue_paths
-from .analysis.cloud_offer import CloudOffer
 from .analysis.evaluation.inputs import EnvironmentValues, Inputs
-from .analysis.file_service import FileService
-from .analysis.kind import VERSION_KEY, named_as_environment
-from .analysis.overlay import Overlay
+from .analysis.files.file_service import FileService
+from .analysis.files.overlay import Overlay
+from .analysis.model.catalogues import catalogue_paths
+from .analysis.model.cloud_offer import CloudOffer
+from .analysis.model.kind import VERSION_KEY, named_as_environment
 from .analysis.result import Analysis
 from .analysis.validate import Options, analyze
-from .analysis.workspace_index import WorkspaceIndex
+from .analysis.workspace.workspace_index import WorkspaceIndex
 from .document import ParsedDocument
 from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import hot_lsp
-from hot_lsp.analysis.dependencies import strongly_connected
+from hot_lsp.analysis.stack.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
@@ -98,8 +98,8 @@ def layer_of(module: str) -> tuple[int, str]:
 
 def test_the_graph_is_read() -> None:
     graph = edges()
-    assert "hot_lsp.analysis.model" in graph["hot_lsp.analysis.rules.functions"]
-    assert "hot_lsp.analysis.functions" in graph["hot_lsp.analysis.model"]  # a package's __init__ runs
+    assert "hot_lsp.analysis.model.template" in graph["hot_lsp.analysis.rules.functions"]
+    assert "hot_lsp.analysis.functions" in graph["hot_lsp.analysis.model.template"]  # a package's __init__ runs
     assert len(MODULES) > 100
 
 
@@ -180,3 +180,56 @@ def test_features_read_no_file_and_keep_no_cache() -> None:
 def test_no_module_is_over_700_lines() -> None:
     long = {module: n for module, path in MODULES.items() if (n := len(path.read_text().splitlines())) > 700}
     assert not long, long
+
+
+# Inside the analysis layer, its parts in the order they may import each other (docs/architecture.md's code map):
+# a part imports only the parts before it. The top-level modules are parts of their own.
+ANALYSIS_PARTS = (
+    "codes",
+    "suggest",
+    "wording",
+    "suppress",
+    "values",
+    "functions",
+    "model",
+    "report",
+    "result",
+    "entry_findings",
+    "evaluation",
+    "files",
+    "stack",
+    "rules",
+    "workspace",
+    "queries",
+    "validate",
+)
+MAX_ANALYSIS_TOP_LEVEL = 12
+
+
+def analysis_part(module: str) -> str | None:
+    parts = module.split(".")
+    return parts[2] if parts[:2] == ["hot_lsp", "analysis"] and len(parts) > 2 else None
+
+
+def test_every_analysis_module_is_in_a_part() -> None:
+    unplaced = sorted(module for module in MODULES if (part := analysis_part(module)) and part not in ANALYSIS_PARTS)
+    assert not unplaced, "add them to a part of ANALYSIS_PARTS (and to the map):\n" + "\n".join(unplaced)
+
+
+def test_analysis_parts_import_only_earlier_parts() -> None:
+    order = {part: index for index, part in enumerate(ANALYSIS_PARTS)}
+    wrong = []
+    for module, targets in edges().items():
+        part = analysis_part(module)
+        if part is None:
+            continue
+        for target in sorted(targets):
+            target_part = analysis_part(target)
+            if target_part is not None and target_part != part and order[target_part] > order[part]:
+                wrong.append(f"{module} -> {target}")
+    assert not wrong, "imports against the analysis parts' order:\n" + "\n".join(wrong)
+
+
+def test_analysis_keeps_few_top_level_modules() -> None:
+    top = sorted(path.name for path in (PACKAGE / "analysis").glob("*.py") if path.name != "__init__.py")
+    assert len(top) <= MAX_ANALYSIS_TOP_LEVEL, top

@@ -29,7 +29,7 @@ def test_every_runnable_example_triggers_its_code(tmp_path: Path):
     that are environment files (they have a section only environments have). Each example is analysed as the file
     example.yaml, alone in an empty folder: the cross-file codes' examples name files that are not there (W7012,
     E7014), or the example itself (E7013)."""
-    from hot_lsp.analysis.kind import detect_kind
+    from hot_lsp.analysis.model.kind import detect_kind
     from hot_lsp.analysis.validate import Options, analyze
     from hot_lsp.document import parse
 

@@ -7,7 +7,7 @@ Re-runs itself in a venv holding openstack-heat==27.0.1 (heat_venv.py), asks eac
 ``heat/engine/constraint/common_constraints.py`` about every value of ``VALUES`` below, and writes
 tests/analysis/custom_constraint_results.json: for each (constraint, value), None when Heat accepts the value,
 else Heat's message (``CustomConstraint._err_msg``). tests/analysis/test_custom_constraints.py holds
-hot_lsp.analysis.custom_constraints to it; the test suite never runs Heat.
+hot_lsp.analysis.values.custom_constraints to it; the test suite never runs Heat.
 """
 
 from __future__ import annotations

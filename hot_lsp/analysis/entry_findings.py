@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from ..document import Diagnostic, shifted
-from .model import Entry, EntryMemo, TemplateModel
+from .model.template import Entry, EntryMemo, TemplateModel
 from .report import Needs, Reporter
 
 Reads = tuple[tuple[object, object], ...]

@@ -6,7 +6,7 @@ from typing import Literal
 
 from ..document import Diagnostic, Node, QuickFix
 from .codes import CODES
-from .model import TemplateModel
+from .model.template import TemplateModel
 
 # The steps of Heat's stack creation (``heat_reach`` says where Heat takes which): parse the template, compute
 # the resources' dependencies, validate, resolve the values. A finding says which step meets it.

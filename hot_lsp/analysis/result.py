@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ..document import Diagnostic, ParsedDocument
-from .environment import EnvironmentModel
-from .kind import Kind
-from .model import TemplateModel
+from .model.environment import EnvironmentModel
+from .model.kind import Kind
+from .model.template import TemplateModel
 
 T = TypeVar("T")
 

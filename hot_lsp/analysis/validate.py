@@ -12,21 +12,21 @@ from ..document import LineIndex, ParsedDocument, parse
 from ..document.parse import MAX_TEXT_CHARS
 from ..document.pauses import pause_point
 from ..spec.limits import MAX_TEMPLATE_SIZE
-from .catalogues import resource_catalogue
-from .cloud_offer import CloudOffer
 from .codes import turned_off
-from .cross_file import CrossFile
-from .environment import build_environment
-from .evaluation.files import FileSource
 from .evaluation.inputs import Inputs
-from .heat_reach import apply_reach, reach_of
-from .kind import detect_kind
-from .model import build_model
-from .overlay import Overlay
+from .files.cross_file import CrossFile
+from .files.overlay import Overlay
+from .model.catalogues import resource_catalogue
+from .model.cloud_offer import CloudOffer
+from .model.environment import build_environment
+from .model.kind import detect_kind
+from .model.template import build_model
 from .report import Reporter
 from .result import Analysis
 from .rules import CROSS_FILE_RULES, ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
+from .stack.heat_reach import apply_reach, reach_of
 from .suppress import apply_suppressions
+from .values.file_source import FileSource
 
 T = TypeVar("T")
 log = logging.getLogger(__name__)

@@ -11,13 +11,13 @@ from typing import Any
 
 from ..analysis import rules  # noqa: F401  (registers every code, for --disable's check)
 from ..analysis.codes import naming_nothing
-from ..analysis.declared_parameters import Declared, declared_parameters
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
+from ..analysis.files.roots import Roots
+from ..analysis.files.template_files import TemplateFiles
 from ..analysis.result import Analysis
-from ..analysis.roots import Roots
 from ..analysis.rules.environment import undeclared_parameter, undeclared_parameters
-from ..analysis.template_files import TemplateFiles
 from ..analysis.validate import Options, analyze
+from ..analysis.workspace.declared_parameters import Declared, declared_parameters
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 from ..document import Diagnostic, Mapping
 from ..document.problems import ERROR, HINT, WARNING

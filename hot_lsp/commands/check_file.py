@@ -22,16 +22,16 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
-from ..analysis.catalogues import resource_catalogue
 from ..analysis.codes import turned_off
-from ..analysis.cross_file import CrossFile
-from ..analysis.declared_parameters import Declared, declared_by
+from ..analysis.files.cross_file import CrossFile
+from ..analysis.files.template_files import reads_alike
+from ..analysis.model.catalogues import resource_catalogue
 from ..analysis.result import Analysis
 from ..analysis.rules.environment import undeclared_parameter, written_parameters
 from ..analysis.rules.version import E0013
 from ..analysis.suppress import apply_suppressions
-from ..analysis.template_files import reads_alike
 from ..analysis.validate import Options, analyze
+from ..analysis.workspace.declared_parameters import Declared, declared_by
 from ..document import Diagnostic, LineIndex
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .files import NotText, Source, source_text

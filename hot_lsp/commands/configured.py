@@ -8,7 +8,7 @@ from __future__ import annotations
 import os
 import sys
 
-from ..analysis.project_config import ConfigError, ProjectConfig, discover_config, load_config
+from ..analysis.workspace.project_config import ConfigError, ProjectConfig, discover_config, load_config
 from ..cloud import codes as cloud_codes  # noqa: F401  (its codes can be disabled too)
 
 

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from ..analysis.evaluation.inputs import EnvironmentValues
-from ..analysis.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
-from ..analysis.model import build_model
+from ..analysis.model.kind import ENVIRONMENT_SECTIONS, VERSION_KEY, detect_kind
+from ..analysis.model.template import build_model
+from ..analysis.queries.unusable import not_a_template, syntax_error_lines
 from ..analysis.result import Analysis
-from ..analysis.unusable import not_a_template, syntax_error_lines
 from ..document import Mapping, ParsedDocument, parse
 from .files import NotText, read_text
 

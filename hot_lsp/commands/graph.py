@@ -1,11 +1,11 @@
 """``hot-lsp graph``: the resource dependency graph as Graphviz DOT or a Mermaid flowchart
-(:mod:`hot_lsp.analysis.dependency_graph` draws it; the server's ``hot-lsp.graph`` command calls the same)."""
+(:mod:`hot_lsp.analysis.stack.dependency_graph` draws it; the server's ``hot-lsp.graph`` command calls the same)."""
 
 from __future__ import annotations
 
 import sys
 
-from ..analysis.dependency_graph import GraphFormat, graph_text
+from ..analysis.stack.dependency_graph import GraphFormat, graph_text
 from .environments import CommandLineFileError
 from .resources import BUILD_SECONDS, EXIT_OK, EXIT_USAGE, load_tree
 

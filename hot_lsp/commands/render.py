@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..analysis.cross_file import CrossFile
-from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.evaluation.render_text import RenderFormat, render_text, unknown_parameters
+from ..analysis.files.cross_file import CrossFile
 from ..analysis.result import Analysis
+from ..analysis.values.file_source import DirectoryFiles
 from ..spec import Catalogue, CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_file, read_template
 

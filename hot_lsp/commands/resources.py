@@ -11,10 +11,10 @@ import json
 import sys
 from collections.abc import Sequence
 
-from ..analysis.resource_list import ResourceRow, resources_json, tree_rows
-from ..analysis.template_files import TemplateFiles
-from ..analysis.template_tree import Tree, build_tree, tree_inputs
-from ..analysis.tree_limits import BUILD_SECONDS
+from ..analysis.files.template_files import TemplateFiles
+from ..analysis.stack.resource_list import ResourceRow, resources_json, tree_rows
+from ..analysis.stack.template_tree import Tree, build_tree, tree_inputs
+from ..analysis.stack.tree_limits import BUILD_SECONDS
 from ..spec import CatalogueError, load_catalogue
 from .environments import CommandLineFileError, read_environment, read_template
 from .tables import box_table

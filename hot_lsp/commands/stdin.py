@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from ..analysis.overlay import Overlay
+from ..analysis.files.overlay import Overlay
 from .files import NotText, Source, decode_text
 
 STDIN = "-"

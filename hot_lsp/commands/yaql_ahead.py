@@ -11,7 +11,7 @@ from __future__ import annotations
 import os
 from collections.abc import Sequence
 
-from ..analysis.evaluation.yaql_sandbox import prestart, use_prestarted
+from ..analysis.values.yaql_sandbox import prestart, use_prestarted
 from .pool import MIN_ITEMS, available_cores
 
 __all__ = ["start_ahead", "use_prestarted"]

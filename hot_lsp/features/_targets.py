@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import TypeGuard
 from urllib.parse import urlsplit
 
-from ..analysis.model import Entry, Reference, RefKind, TemplateModel
+from ..analysis.model.template import Entry, Reference, RefKind, TemplateModel
 from ..analysis.result import Analysis
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.scalars import type_plain

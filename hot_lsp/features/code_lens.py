@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..analysis.kind import VERSION_KEY
+from ..analysis.model.kind import VERSION_KEY
 from ..document import Mapping, Scalar
 from .references import references
 from .snapshot import Snapshot

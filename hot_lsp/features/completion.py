@@ -1,6 +1,6 @@
 """textDocument/completion for HOT templates, on half-typed lines.
 
-:func:`hot_lsp.analysis.cursor.cursor_at` says where the cursor is (path, key or value slot,
+:func:`hot_lsp.analysis.queries.cursor.cursor_at` says where the cursor is (path, key or value slot,
 flow or block, the typed prefix); this module decides what may be typed there and how to
 insert it. Names (parameters, resources, conditions) and the version come from the current
 model, or also from the last one that parsed when the text is broken. Resource types, property
@@ -21,9 +21,9 @@ from lsprotocol import types
 
 from .. import spec
 from ..analysis import functions as heat_functions
-from ..analysis.cursor import Cursor, cursor_at
-from ..analysis.kind import named_as_environment
-from ..analysis.locate import (
+from ..analysis.model.kind import named_as_environment
+from ..analysis.queries.cursor import Cursor, cursor_at
+from ..analysis.queries.locate import (
     NAMED_KEY_FIELDS,
     Context,
     KnownNames,

@@ -21,8 +21,8 @@ from typing import Any
 from lsprotocol import types
 
 from .. import spec
-from ..analysis.catalogues import resource_catalogue
-from ..analysis.locate import Named, known_names
+from ..analysis.model.catalogues import resource_catalogue
+from ..analysis.queries.locate import Named, known_names
 from ..spec.resource_types import Catalogue
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs

@@ -9,7 +9,7 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..analysis.cursor import Cursor
+from ..analysis.queries.cursor import Cursor
 from .snippets import escape_snippet, snippet_to_text
 
 Kind = types.CompletionItemKind

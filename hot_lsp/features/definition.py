@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..analysis.locate import hit_at
+from ..analysis.queries.locate import hit_at
 from ..document import Scalar
 from ..document.uris import file_uri
 from ._targets import definition_keys, file_target_at, resolve_file, target_at, token_span

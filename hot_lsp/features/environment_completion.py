@@ -4,16 +4,16 @@ aliases) as registry keys and values; template file paths as registry values; ``
 environment applies to under ``parameters``, ``parameter_defaults`` and ``parameter_merge_strategies``.
 
 ``completion.completion`` finds the cursor and turns the items into LSP items (``completion_items``); this module
-only says what fits where (the slot comes from :func:`hot_lsp.analysis.cursor.cursor_at`).
+only says what fits where (the slot comes from :func:`hot_lsp.analysis.queries.cursor.cursor_at`).
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..analysis.cursor import Cursor
-from ..analysis.environment import HOOKS, MERGE_STRATEGIES, RESTRICTED_ACTIONS, SECTIONS, EnvironmentModel
-from ..analysis.locate import Path, lookup
+from ..analysis.model.environment import HOOKS, MERGE_STRATEGIES, RESTRICTED_ACTIONS, SECTIONS, EnvironmentModel
+from ..analysis.queries.cursor import Cursor
+from ..analysis.queries.locate import Path, lookup
 from ..analysis.result import Analysis
 from ..document import Mapping, Scalar
 from ._targets import document_path

@@ -14,10 +14,10 @@ import os
 
 from lsprotocol import types
 
-from ..analysis.environment import HOOK_KEYS, EnvironmentModel
-from ..analysis.file_service import FileService, TemplateParameter
-from ..analysis.locate import NodeAtOffset, Path, hit_at
-from ..analysis.registry import Registry, Resolution
+from ..analysis.files.file_service import FileService, TemplateParameter
+from ..analysis.model.environment import HOOK_KEYS, EnvironmentModel
+from ..analysis.model.registry import Registry, Resolution
+from ..analysis.queries.locate import NodeAtOffset, Path, hit_at
 from ..analysis.result import Analysis
 from ..document import Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES

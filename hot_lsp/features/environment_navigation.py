@@ -13,8 +13,8 @@ from pathlib import Path
 
 from lsprotocol import types
 
-from ..analysis.file_service import TemplateParameter
-from ..analysis.locate import hit_at
+from ..analysis.files.file_service import TemplateParameter
+from ..analysis.queries.locate import hit_at
 from ..document import Scalar
 from ..document.positions import LineIndex
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES

@@ -18,13 +18,8 @@ import os
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..analysis.environment import (
-    HOOK_KEYS,
-    EnvironmentModel,
-    template_location,
-    walk_registry,
-)
-from ..analysis.file_service import FileService, TemplateParameter
+from ..analysis.files.file_service import FileService, TemplateParameter
+from ..analysis.model.environment import HOOK_KEYS, EnvironmentModel, template_location, walk_registry
 from ..analysis.result import Analysis
 from ..document import Mapping, Scalar
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import json
 
-from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import Inputs
-from ..analysis.evaluation.problems import Limits
 from ..analysis.evaluation.render import Evaluation, evaluation
 from ..analysis.result import Analysis
+from ..analysis.values.file_source import DirectoryFiles
+from ..analysis.values.problems import Limits
 from ..document.uris import file_path
 from .snapshot import Snapshot
 

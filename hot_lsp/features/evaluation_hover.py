@@ -24,11 +24,11 @@ from typing import Any
 from .. import spec
 from ..analysis import functions as heat_functions
 from ..analysis.evaluation.evaluator import Context, Evaluator
-from ..analysis.evaluation.problems import HeatError, Read
-from ..analysis.evaluation.values import OMIT, Symbol
-from ..analysis.locate import NodeAtOffset, NodeRoles, node_roles
-from ..analysis.model import FunctionCall
+from ..analysis.model.template import FunctionCall
+from ..analysis.queries.locate import NodeAtOffset, NodeRoles, node_roles
 from ..analysis.result import Analysis
+from ..analysis.values.evaluated import OMIT, Symbol
+from ..analysis.values.problems import HeatError, Read
 from ..document import Mapping, Node, Pair, Scalar, Sequence
 from .evaluation_context import evaluated_analysis, evaluation_for
 from .preview_text import (

@@ -19,7 +19,7 @@ from lsprotocol import types
 
 from .. import spec
 from ..analysis import functions as heat_functions
-from ..analysis.locate import (
+from ..analysis.queries.locate import (
     KnownNames,
     Named,
     NodeAtOffset,

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from ..analysis.evaluation.problems import HeatError
-from ..analysis.evaluation.values import OMIT, Symbol
-from ..analysis.locate import node_roles
+from ..analysis.queries.locate import node_roles
+from ..analysis.values.evaluated import OMIT, Symbol
+from ..analysis.values.problems import HeatError
 from ..document import Mapping
 from .evaluation_context import evaluation_for
 from .preview_text import compact_value, source_text

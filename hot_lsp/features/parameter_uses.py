@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..analysis.locate import hit_at
+from ..analysis.model.type_slots import TypeSlot, type_slots
+from ..analysis.queries.locate import hit_at
 from ..analysis.result import Analysis
-from ..analysis.type_slots import TypeSlot, type_slots
 from ..document import Mapping, Scalar
 from ..document.uris import file_uri
 from ._targets import definition_keys, document_path, name_span, references_to, target_at, token_span

@@ -16,8 +16,8 @@ from typing import Any
 
 from ruamel.yaml import YAML
 
-from ..analysis.evaluation.problems import Read
-from ..analysis.evaluation.values import OMIT, Symbol
+from ..analysis.values.evaluated import OMIT, Symbol
+from ..analysis.values.problems import Read
 from ..document import Node
 
 MAX_ITEMS = 30  # repeat items shown

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from itertools import count
 
-from ..analysis.cursor import Cursor
-from ..analysis.locate import PathMeaning
+from ..analysis.queries.cursor import Cursor
+from ..analysis.queries.locate import PathMeaning
 from ..document.scalars import type_plain
 from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from . import resource_type_docs as docs

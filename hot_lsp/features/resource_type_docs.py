@@ -20,8 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ..analysis.locate import NodeAtOffset, Path, PathMeaning, classify, lookup
-from ..analysis.model import TemplateModel
+from ..analysis.model.template import TemplateModel
+from ..analysis.queries.locate import NodeAtOffset, Path, PathMeaning, classify, lookup
 from ..document import Node, Scalar
 from ..spec import TemplateVersion, builtin_catalogue, guide
 from ..spec.nested_stacks import MEMBER_DEFINITIONS

@@ -22,7 +22,7 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .. import spec
-from ..analysis.model import TemplateModel
+from ..analysis.model.template import TemplateModel
 from ..analysis.result import Analysis
 from ..document import Mapping, Scalar, Sequence
 from ..document.positions import Encoding

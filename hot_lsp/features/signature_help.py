@@ -1,7 +1,7 @@
 """textDocument/signatureHelp: the arguments of the function call around the cursor, and the one being written.
 
-Where the cursor is comes from :func:`hot_lsp.analysis.cursor.cursor_at` (the text may be half-typed), or from the
-tree where the line holds free text (``template: some words``); :func:`hot_lsp.analysis.locate.classify` gives the
+Where the cursor is comes from :func:`hot_lsp.analysis.queries.cursor.cursor_at` (the text may be half-typed), or from the
+tree where the line holds free text (``template: some words``); :func:`hot_lsp.analysis.queries.locate.classify` gives the
 calls around that path for the template's version and context (normal or condition functions), so a function the
 version lacks has no signature here. The innermost call wins. What each function takes comes from the spec
 (:func:`hot_lsp.spec.function_signature`): a single value, list items in order (the last maybe repeating) or the
@@ -13,8 +13,8 @@ from __future__ import annotations
 from lsprotocol import types
 
 from .. import spec
-from ..analysis.cursor import cursor_at
-from ..analysis.locate import Path, PathPart, classify, hit_at, is_template, known_names, lookup
+from ..analysis.queries.cursor import cursor_at
+from ..analysis.queries.locate import Path, PathPart, classify, hit_at, is_template, known_names, lookup
 from ..document import Mapping, Node, ParsedDocument
 from ..spec import FunctionSignature, guide
 from .snapshot import Snapshot

@@ -21,11 +21,11 @@ from dataclasses import replace
 from itertools import count
 
 from .. import spec
-from ..analysis.cursor import Cursor
-from ..analysis.locate import KnownNames, lookup
-from ..analysis.required_properties import ParameterIndex, parameter_index, required_properties, value_options
+from ..analysis.files.template_resources import template_interface
+from ..analysis.model.required_properties import ParameterIndex, parameter_index, required_properties, value_options
+from ..analysis.queries.cursor import Cursor
+from ..analysis.queries.locate import KnownNames, lookup
 from ..analysis.result import Analysis
-from ..analysis.template_resources import template_interface
 from ..document import Mapping, Node
 from ..spec.nested_stacks import TEMPLATE_SUFFIXES
 from ..spec.resource_types import Catalogue, PropertySchema

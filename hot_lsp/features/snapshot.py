@@ -12,12 +12,12 @@ from dataclasses import dataclass, field
 
 from lsprotocol import types
 
-from ..analysis.catalogues import catalogue_paths, resource_catalogue
 from ..analysis.evaluation.inputs import EnvironmentValues
-from ..analysis.file_service import FileService
-from ..analysis.overlay import Overlay
+from ..analysis.files.file_service import FileService
+from ..analysis.files.overlay import Overlay
+from ..analysis.model.catalogues import catalogue_paths, resource_catalogue
 from ..analysis.result import Analysis
-from ..analysis.workspace_index import WorkspaceIndex
+from ..analysis.workspace.workspace_index import WorkspaceIndex
 from ..document.positions import Encoding
 from ..spec.resource_types import Catalogue
 from .settings import Settings

@@ -16,8 +16,8 @@ from lsprotocol import types
 
 from .. import spec
 from ..analysis.result import Analysis
-from ..analysis.template_tree import Tree, TreeNode
-from ..analysis.workspace_index import WorkspaceIndex
+from ..analysis.stack.template_tree import Tree, TreeNode
+from ..analysis.workspace.workspace_index import WorkspaceIndex
 from ..document import Mapping, Node, Scalar, Sequence
 from ..document.positions import Encoding
 from ._targets import content_end, entry_end, token_span

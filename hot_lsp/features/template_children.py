@@ -1,7 +1,7 @@
 """The child template behind a place in a template, for the cross-file features.
 
 A template resource's type (a file name, a type the registries of ``hotLsp.environments`` map to a file, or a
-group member's type, see ``analysis/type_slots.py``) stands for a child template, and the properties written for
+group member's type, see ``analysis/model/type_slots.py``) stands for a child template, and the properties written for
 it are the child's parameters. Definition, hover, completion, references and rename all start from one of two
 places: the type itself (:func:`child_at_type`), or a key of its properties (:func:`child_property_at`), and ask
 for the child the same way the cross-file rules do (``analysis/template_resources.child_template``).
@@ -18,12 +18,18 @@ from dataclasses import dataclass
 
 from lsprotocol import types
 
-from ..analysis.registry import Registry
+from ..analysis.files.template_files import TemplateFiles
+from ..analysis.files.template_resources import (
+    ChildParameter,
+    ChildTemplate,
+    child_parameters,
+    child_template,
+    registry_for,
+)
+from ..analysis.model.registry import Registry
+from ..analysis.model.type_slots import PathPart, TypeSlot, slot_of_type, slots_of_property
 from ..analysis.result import Analysis
-from ..analysis.template_files import TemplateFiles
-from ..analysis.template_resources import ChildParameter, ChildTemplate, child_parameters, child_template, registry_for
-from ..analysis.type_slots import PathPart, TypeSlot, slot_of_type, slots_of_property
-from ..analysis.workspace_index import Span
+from ..analysis.workspace.workspace_index import Span
 from ..document import Node, Scalar
 from ..document.uris import file_uri
 from ._targets import document_path, token_span

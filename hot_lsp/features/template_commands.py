@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..analysis.evaluation.files import DirectoryFiles
 from ..analysis.evaluation.inputs import Inputs
 from ..analysis.evaluation.render_text import RenderFormat, render_text
+from ..analysis.values.file_source import DirectoryFiles
 from .evaluation_context import document_folder
 from .snapshot import Snapshot
 

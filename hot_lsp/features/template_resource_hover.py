@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import os
 
-from ..analysis.locate import NodeAtOffset
-from ..analysis.registry import GLOBAL
-from ..analysis.template_resources import ChildParameter
+from ..analysis.files.template_resources import ChildParameter
+from ..analysis.model.registry import GLOBAL
+from ..analysis.queries.locate import NodeAtOffset
 from ..document import Scalar
 from ._targets import document_path
 from .snapshot import Snapshot

@@ -41,7 +41,7 @@ from pygls.exceptions import JsonRpcException
 from ..analysis.codes import turned_off
 
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
-    from ..analysis.cloud_offer import CloudOffer
+    from ..analysis.model.cloud_offer import CloudOffer
     from ..cloud.connection import Heat
     from ..document.positions import Encoding
     from ..features.settings import Settings
@@ -340,7 +340,7 @@ class CloudSession:
 
     def _catalogue(self, cloud: str, refresh: bool, report: Callable[[int, int], None]) -> CloudCatalogue:
         """On a cloud thread: the catalogue of ``cloud`` from the cache, fetched first when asked or missing."""
-        from ..analysis.cloud_offer import CloudOffer
+        from ..analysis.model.cloud_offer import CloudOffer
         from ..cloud.catalogue import cloud_catalogue
 
         path = cache_path(cloud)

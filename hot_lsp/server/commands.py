@@ -81,7 +81,7 @@ async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
 async def handle_resources(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:
     """``hot-lsp.resources``: the JSON ``hot-lsp resources TEMPLATE [--env FILE]... --nested-depth N --format json``
     prints (ranges in the session's position encoding)."""
-    from ..analysis.resource_list import resources_json
+    from ..analysis.stack.resource_list import resources_json
 
     options = _options(arguments, RESOURCES)
     depth = _depth(options, ls, RESOURCES)
@@ -92,7 +92,7 @@ async def handle_resources(ls: HotLanguageServer, *arguments: Any) -> dict[str, 
 
 async def handle_graph(ls: HotLanguageServer, *arguments: Any) -> str:
     """``hot-lsp.graph``: what ``hot-lsp graph TEMPLATE [--env FILE]... --nested-depth N --format F`` prints."""
-    from ..analysis.dependency_graph import GRAPH_FORMATS, graph_text
+    from ..analysis.stack.dependency_graph import GRAPH_FORMATS, graph_text
 
     options = _options(arguments, GRAPH)
     fmt = _choice(options, "format", GRAPH_FORMATS, GRAPH)
@@ -155,7 +155,7 @@ def _depth(options: dict[str, Any], ls: HotLanguageServer, command: str) -> int:
 
 async def _template(ls: HotLanguageServer, options: dict[str, Any], command: str) -> Snapshot:
     """The snapshot of the newest text of the document, which must be an open template that parses."""
-    from ..analysis.unusable import unusable_template
+    from ..analysis.queries.unusable import unusable_template
     from ..document.uris import path_or_uri
 
     uri = options["uri"]

@@ -12,8 +12,8 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from ..analysis.file_service import FileService
-from ..analysis.template_tree import TreeCache
+from ..analysis.files.file_service import FileService
+from ..analysis.stack.template_tree import TreeCache
 from ..store import DocumentStore
 from .context import ServerContext
 from .diagnostics import DiagnosticsScheduler

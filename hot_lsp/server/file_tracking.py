@@ -17,10 +17,10 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..analysis.catalogues import catalogue_paths
-from ..analysis.kind import named_as_environment
+from ..analysis.model.catalogues import catalogue_paths
+from ..analysis.model.kind import named_as_environment
 from ..analysis.result import Analysis
-from ..analysis.workspace_index import file_stamp
+from ..analysis.workspace.workspace_index import file_stamp
 from ..document.uris import file_path
 from .context import ServerContext
 from .diagnostics import DiagnosticsScheduler

@@ -7,7 +7,7 @@ supports it (``window/workDoneProgress/create``, then ``$/progress`` begin, repo
 read again when it is saved or a watched-file event names it; an open document is summarised from the analysis
 the store already made of its text, whenever one becomes current.
 
-The index itself (:class:`~hot_lsp.analysis.workspace_index.WorkspaceIndex`) is changed and asked on the
+The index itself (:class:`~hot_lsp.analysis.workspace.workspace_index.WorkspaceIndex`) is changed and asked on the
 event loop only: the worker hands back summaries, the loop puts them in.
 """
 
@@ -22,12 +22,12 @@ from typing import Any
 
 from lsprotocol import types
 
-from ..analysis.catalogues import resource_catalogue
-from ..analysis.overlay import Overlay
+from ..analysis.files.overlay import Overlay
+from ..analysis.files.template_files import MAX_FILE_BYTES, TemplateFiles
+from ..analysis.files.template_resources import registry_for
+from ..analysis.model.catalogues import resource_catalogue
 from ..analysis.result import Analysis
-from ..analysis.template_files import MAX_FILE_BYTES, TemplateFiles
-from ..analysis.template_resources import registry_for
-from ..analysis.workspace_index import (
+from ..analysis.workspace.workspace_index import (
     MAX_FILES,
     IndexedFile,
     WorkspaceIndex,

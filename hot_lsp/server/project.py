@@ -33,7 +33,7 @@ class ProjectSettings:
     def load(self, folders: Sequence[str], document_folder: str | None = None) -> bool:
         """Look for the configuration from ``folders`` (or ``document_folder`` when there are none) and read it;
         whether the settings it gives changed."""
-        from ..analysis.project_config import ConfigError, find_config, load_config
+        from ..analysis.workspace.project_config import ConfigError, find_config, load_config
         from ..cloud import codes as cloud_codes  # noqa: F401  (its codes can be disabled too)
 
         starts = list(folders) or ([document_folder] if document_folder else [])

@@ -38,8 +38,8 @@ from .project import ProjectSettings
 from .protocol import Encoded, HotProtocol
 
 if TYPE_CHECKING:
-    from ..analysis.file_service import FileService
-    from ..analysis.template_tree import TreeCache
+    from ..analysis.files.file_service import FileService
+    from ..analysis.stack.template_tree import TreeCache
     from ..document.positions import Encoding
     from ..features.snapshot import Snapshot
     from ..store import DocumentStore, WorkspaceInputs

@@ -22,7 +22,7 @@ from .session import HotLanguageServer
 from .workspace import nested_tree
 
 if TYPE_CHECKING:
-    from ..analysis.template_tree import Tree
+    from ..analysis.stack.template_tree import Tree
 
 
 def register(server: HotLanguageServer) -> None:
@@ -57,7 +57,7 @@ async def handle_document_symbol(
     snapshot = await ls.snapshot(params.text_document.uri)
     if snapshot is None:
         return None
-    from ..analysis.tree_limits import clamp_depth
+    from ..analysis.stack.tree_limits import clamp_depth
 
     nested: Tree | None = None
     depth = clamp_depth(snapshot.settings.nested_depth)

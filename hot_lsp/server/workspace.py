@@ -22,7 +22,7 @@ from ..features.deferred import workspace_symbols
 from .session import HotLanguageServer
 
 if TYPE_CHECKING:
-    from ..analysis.template_tree import Tree, TreeCache
+    from ..analysis.stack.template_tree import Tree, TreeCache
     from ..features.snapshot import Snapshot
 
 # The analysis these handlers call is imported where they call it (loaded by then with the documents' analyses),
@@ -63,7 +63,7 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
     snapshot = await ls.snapshot(uri)
     if snapshot is None or snapshot.analysis.model is None:
         return {"resources": []}
-    from ..analysis.resource_list import resources_json
+    from ..analysis.stack.resource_list import resources_json
 
     try:
         return resources_json(await nested_tree(ls, snapshot, depth), snapshot.encoding)
@@ -74,7 +74,7 @@ async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, 
 
 def requested_depth(params: Any, default: int) -> int:
     """``nestedDepth`` of a hot/resourceList request: a number from 0 or "MAX"; absent: the setting."""
-    from ..analysis.tree_limits import MAX_NESTED_DEPTH, clamp_depth
+    from ..analysis.stack.tree_limits import MAX_NESTED_DEPTH, clamp_depth
 
     value = params.get("nestedDepth") if isinstance(params, dict) else getattr(params, "nestedDepth", None)
     if value is None:
@@ -121,7 +121,7 @@ def build_nested_tree(
 ) -> Tree | None:
     """The document's tree of nested stacks to ``depth``: files resolved from the document, read inside the
     workspace folders (or beside the document when there are none) and the environment files' folders."""
-    from ..analysis.template_tree import build_tree, tree_inputs
+    from ..analysis.stack.template_tree import build_tree, tree_inputs
     from ..document.uris import is_file_uri, path_or_uri
     from ..features.evaluation_context import PARAMETERS_SOURCE
 

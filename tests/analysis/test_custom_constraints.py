@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from hot_lsp.analysis.custom_constraints import custom_failure
+from hot_lsp.analysis.values.custom_constraints import custom_failure
 
 RESULTS = json.loads((Path(__file__).with_name("custom_constraint_results.json")).read_text(encoding="utf-8"))
 # The recorded times are decades from it either way; a fixed "now" keeps the test from ageing.

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hot_lsp.analysis.file_service import FileService
+from hot_lsp.analysis.files.file_service import FileService
 
 TEMPLATE = """\
 heat_template_version: 2018-08-31

@@ -11,8 +11,8 @@ import pytest
 from shared_paths import CORPUS, needs_corpus
 
 from hot_lsp import spec
-from hot_lsp.analysis.cursor import cursor_at
-from hot_lsp.analysis.locate import classify, hit_at, is_template, known_names, lookup, name_slot, node_roles
+from hot_lsp.analysis.queries.cursor import cursor_at
+from hot_lsp.analysis.queries.locate import classify, hit_at, is_template, known_names, lookup, name_slot, node_roles
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import Mapping, Scalar, parse, walk
 

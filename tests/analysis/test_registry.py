@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import textwrap
 
-from hot_lsp.analysis.environment import build_environment
-from hot_lsp.analysis.registry import Registry, template_location
+from hot_lsp.analysis.model.environment import build_environment
+from hot_lsp.analysis.model.registry import Registry, template_location
 from hot_lsp.document import parse
 from hot_lsp.spec import builtin_catalogue
 

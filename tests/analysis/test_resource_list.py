@@ -1,6 +1,6 @@
 """The resource list: required_by is the dependency graph backwards; enabled follows conditions."""
 
-from hot_lsp.analysis.resource_list import list_resources
+from hot_lsp.analysis.stack.resource_list import list_resources
 from hot_lsp.analysis.validate import analyze
 
 TEMPLATE = """\

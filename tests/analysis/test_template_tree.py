@@ -20,16 +20,9 @@ from nested_trees import (
 )
 from shared_paths import needs_corpus
 
-from hot_lsp.analysis.template_files import MAX_FILE_CHARS, TemplateFiles, clear_cache
-from hot_lsp.analysis.template_tree import (
-    Tree,
-    TreeCache,
-    TreeNode,
-    build_tree,
-    tree_inputs,
-    tree_is_current,
-)
-from hot_lsp.analysis.tree_limits import MAX_NESTED_DEPTH, MAX_NODES
+from hot_lsp.analysis.files.template_files import MAX_FILE_CHARS, TemplateFiles, clear_cache
+from hot_lsp.analysis.stack.template_tree import Tree, TreeCache, TreeNode, build_tree, tree_inputs, tree_is_current
+from hot_lsp.analysis.stack.tree_limits import MAX_NESTED_DEPTH, MAX_NODES
 from hot_lsp.commands.resources import read_template
 from hot_lsp.spec import builtin_catalogue
 

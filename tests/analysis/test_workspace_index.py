@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from hot_lsp.analysis.catalogues import resource_catalogue
-from hot_lsp.analysis.registry import Registry
-from hot_lsp.analysis.template_files import MAX_FILE_CHARS, TemplateFiles
-from hot_lsp.analysis.template_resources import registry_for
+from hot_lsp.analysis.files.template_files import MAX_FILE_CHARS, TemplateFiles
+from hot_lsp.analysis.files.template_resources import registry_for
+from hot_lsp.analysis.model.catalogues import resource_catalogue
+from hot_lsp.analysis.model.registry import Registry
 from hot_lsp.analysis.validate import analyze
-from hot_lsp.analysis.workspace_index import (
+from hot_lsp.analysis.workspace.workspace_index import (
     WorkspaceIndex,
     build_index,
     candidate_files,

@@ -10,8 +10,8 @@ import sys
 
 import pytest
 
-from hot_lsp.analysis.evaluation import yaql_sandbox
-from hot_lsp.analysis.evaluation.yaql_sandbox import SANDBOX
+from hot_lsp.analysis.values import yaql_sandbox
+from hot_lsp.analysis.values.yaql_sandbox import SANDBOX
 
 
 def _process():

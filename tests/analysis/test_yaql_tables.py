@@ -10,8 +10,8 @@ import pytest
 import yaql
 from yaql.language import exceptions
 
-from hot_lsp.analysis.evaluation import yaql_tables
-from hot_lsp.analysis.evaluation.yaql_engine import LIMIT_ITERATORS, MEMORY_QUOTA
+from hot_lsp.analysis.values import yaql_tables
+from hot_lsp.analysis.values.yaql_engine import LIMIT_ITERATORS, MEMORY_QUOTA
 
 EXPRESSIONS = [
     "$.data.a.select($ * 2).sum() + len('abc')",
@@ -28,7 +28,7 @@ DATA = {"a": [1, 2, 3], "k": "x2M", "m": {"p": {"x": "c", "y": "u"}}}
 
 
 def test_the_stored_tables_are_those_of_the_installed_yaql() -> None:
-    """If this fails, yaql changed: ``python -m hot_lsp.analysis.evaluation.yaql_tables`` writes them again."""
+    """If this fails, yaql changed: ``python -m hot_lsp.analysis.values.yaql_tables`` writes them again."""
     stored = json.loads(yaql_tables.TABLES.read_text(encoding="utf-8"))
     computed = yaql_tables.computed_tables()
     assert stored["digest"] == computed["digest"]

@@ -9,10 +9,10 @@ import json
 
 import pytest
 
-from hot_lsp.analysis.evaluation.files import DictFiles
 from hot_lsp.analysis.evaluation.inputs import EnvironmentValues, Inputs
 from hot_lsp.analysis.evaluation.render import render
 from hot_lsp.analysis.validate import analyze
+from hot_lsp.analysis.values.file_source import DictFiles
 
 from .case_format import RESULTS_FILE, Case, load_cases, template_text
 

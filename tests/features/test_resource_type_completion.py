@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from hot_lsp.analysis.catalogues import catalogue_paths
+from hot_lsp.analysis.model.catalogues import catalogue_paths
 from hot_lsp.analysis.result import Analysis
 from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.document import parse

@@ -7,7 +7,7 @@ import pytest
 from test_code_actions import actions, applied, fixes, snap
 from test_completion import item, labels, new_text
 
-from hot_lsp.analysis.required_properties import parameter_index, required_properties, value_options
+from hot_lsp.analysis.model.required_properties import parameter_index, required_properties, value_options
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import parse
 from hot_lsp.features.skeletons import _resource_name, indent_step

@@ -9,11 +9,11 @@ from pathlib import Path
 import pytest
 from lsprotocol import types
 
-from hot_lsp.analysis.catalogues import resource_catalogue
-from hot_lsp.analysis.template_files import TemplateFiles
-from hot_lsp.analysis.template_resources import registry_for
+from hot_lsp.analysis.files.template_files import TemplateFiles
+from hot_lsp.analysis.files.template_resources import registry_for
+from hot_lsp.analysis.model.catalogues import resource_catalogue
 from hot_lsp.analysis.validate import analyze
-from hot_lsp.analysis.workspace_index import build_index
+from hot_lsp.analysis.workspace.workspace_index import build_index
 from hot_lsp.features.completion import completion
 from hot_lsp.features.definition import definition
 from hot_lsp.features.hover import hover

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from helpers import codes, findings, findings_with
 
-from hot_lsp.analysis import parameter_values as values
+from hot_lsp.analysis.values import parameter_values as values
 
 NEWTON = "heat_template_version: 2016-10-14\n"
 OCATA = "heat_template_version: 2017-02-24\n"

@@ -11,14 +11,14 @@ from __future__ import annotations
 import pytest
 from helpers import diagnostics, findings, findings_with
 
-from hot_lsp.analysis.dependencies import (
+from hot_lsp.analysis.model.template import build_model
+from hot_lsp.analysis.stack.dependencies import (
     disabled_resources,
     resource_dependencies,
     shortest_cycle,
     static_condition,
     strongly_connected,
 )
-from hot_lsp.analysis.model import build_model
 from hot_lsp.document import parse
 
 OLD = "heat_template_version: 2013-05-23\n"

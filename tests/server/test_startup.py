@@ -32,8 +32,8 @@ NOT_BEFORE_A_DOCUMENT = (
     "hot_lsp.analysis.validate",
     "hot_lsp.analysis.rules",
     "hot_lsp.analysis.evaluation",
-    "hot_lsp.analysis.catalogues",
-    "hot_lsp.analysis.workspace_index",
+    "hot_lsp.analysis.model.catalogues",
+    "hot_lsp.analysis.workspace.workspace_index",
     "hot_lsp.store",
     "hot_lsp.features.snapshot",
 )

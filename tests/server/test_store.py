@@ -11,7 +11,7 @@ import pytest
 from lsprotocol import types
 
 import hot_lsp.store as store_module
-from hot_lsp.analysis.kind import named_as_environment
+from hot_lsp.analysis.model.kind import named_as_environment
 from hot_lsp.features.snapshot import Settings
 from hot_lsp.store import DocumentStore
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from replay import apply  # tests/conformance: the one way a case's edits are made
 
-from hot_lsp.analysis.model import TemplateModel, build_model
+from hot_lsp.analysis.model.template import TemplateModel, build_model
 from hot_lsp.document import Mapping, Node, Pair, Scalar, Sequence, parse
 
 Edit = tuple[int, int, str]  # (start, end, replacement) in the seed's text

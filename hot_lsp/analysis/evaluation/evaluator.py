@@ -36,11 +36,11 @@ from ..functions import (
     invalid_in_context,
     not_supported,
 )
-from ..model import TemplateModel
-from .files import FileSource
+from ..model.template import TemplateModel
+from ..values.evaluated import OMIT, Symbol, plain, weight
+from ..values.file_source import FileSource
+from ..values.problems import DEFAULT_LIMITS, HeatError, Limits, Problem, Read, Stop, Unknown
 from .inputs import ParameterValue
-from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem, Read, Stop, Unknown
-from .values import OMIT, Symbol, plain, weight
 
 _IN_PROGRESS = object()
 

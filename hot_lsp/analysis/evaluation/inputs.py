@@ -21,12 +21,12 @@ from typing import Any
 
 from ... import spec
 from ...document import Mapping, parse
-from .. import parameter_values as checks
-from ..custom_constraints import custom_failure
-from ..model import EntryMemo, TemplateModel
-from ..parameter_constraints import custom_constraints_of, effective_constraints
-from ..parameter_values import bool_from_string, str_to_num
-from .values import Symbol
+from ..model.template import EntryMemo, TemplateModel
+from ..values import parameter_values as checks
+from ..values.custom_constraints import custom_failure
+from ..values.evaluated import Symbol
+from ..values.parameter_values import bool_from_string, str_to_num
+from .parameter_constraints import custom_constraints_of, effective_constraints
 
 MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")
 

@@ -29,8 +29,8 @@ from typing import Any
 
 from ...document import Node
 from ...spec.resource_types import PropertySchema, ResourceType
-from ..property_values import Rejected, convert_scalar, null_value
-from .values import OMIT, Symbol
+from ..values.evaluated import OMIT, Symbol
+from ..values.property_values import Rejected, convert_scalar, null_value
 
 
 def previewed_properties(resource_type: ResourceType, given: Any, description: str | None = None) -> Any:

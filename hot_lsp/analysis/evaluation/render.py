@@ -14,15 +14,15 @@ from typing import Any
 
 from ...document import Mapping, Node, Scalar, Sequence
 from ...spec.structure import DEFAULT_DELETION_POLICY
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..result import Analysis
+from ..values.evaluated import OMIT, Symbol, plain
+from ..values.file_source import FileSource
+from ..values.problems import DEFAULT_LIMITS, HeatError, Limits, Problem
 from .evaluator import Evaluator
-from .files import FileSource
 from .inputs import NO_INPUTS, Inputs, ParameterValue, resolve_parameters
 from .preview_properties import previewed_properties
-from .problems import DEFAULT_LIMITS, HeatError, Limits, Problem
 from .reuse import Walked, entry_value, start_walk, still_valid
-from .values import OMIT, Symbol, plain
 
 HIDDEN = "******"
 

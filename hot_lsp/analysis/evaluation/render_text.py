@@ -15,10 +15,10 @@ from ruamel.yaml import YAML
 from ruamel.yaml.representer import SafeRepresenter
 
 from ...document.scalars import type_plain
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..result import Analysis
 from ..suggest import did_you_mean
-from .files import FileSource
+from ..values.file_source import FileSource
 from .inputs import Inputs
 from .render import render
 

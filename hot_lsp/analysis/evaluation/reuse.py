@@ -17,12 +17,12 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ...document import Node, Scalar
-from ..model import Entry, TemplateModel
+from ..model.template import Entry, TemplateModel
+from ..values.evaluated import Symbol
+from ..values.problems import Limits
 from .evaluator import Evaluator, Recorded
 from .inputs import Inputs, ParameterValue
-from .problems import Limits
 from .static_conditions import StaticInputs
-from .values import Symbol
 
 # Codes of bounds that depend on the clock: an entry that met one is evaluated again.
 _CLOCK_CODES = frozenset({"W8009", "W8011"})

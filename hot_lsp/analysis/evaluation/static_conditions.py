@@ -13,11 +13,11 @@ from dataclasses import dataclass
 
 from ... import spec
 from ...document import Node
-from ..model import TemplateModel
+from ..model.template import TemplateModel
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError
 from .evaluator import Evaluator
 from .inputs import ParameterValue
-from .problems import HeatError
-from .values import Symbol
 
 _UNKNOWN = "unknown"  # the source of every parameter value here
 

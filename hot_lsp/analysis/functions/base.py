@@ -21,8 +21,8 @@ from ... import spec
 from ...document import Mapping as MappingNode
 from ...document import Node, Sequence
 from ...spec import TemplateVersion
-from ..evaluation.files import FileSource
-from ..evaluation.problems import Limits
+from ..values.file_source import FileSource
+from ..values.problems import Limits
 from .checking import ArgumentChecker, CallSite, Context
 
 RefKind = Literal["parameter", "resource", "condition"]

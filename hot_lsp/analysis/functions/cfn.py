@@ -10,8 +10,8 @@ import json
 from typing import Any
 
 from ...document import Mapping, Scalar, Sequence
-from ..evaluation.problems import HeatError
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, is_int_like, is_str
 from .common import need

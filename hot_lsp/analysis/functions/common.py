@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from ...document import Node, Sequence
-from ..evaluation.problems import Unknown
-from ..evaluation.values import Symbol, is_known
+from ..values.evaluated import Symbol, is_known
+from ..values.problems import Unknown
 from .base import Call, Evaluating
 
 

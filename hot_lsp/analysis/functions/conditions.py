@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, Literal
 
 from ...document import Node, Sequence
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol, is_known, plain
+from ..values.evaluated import Symbol, is_known, plain
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction, Implementation, References
 from .checking import ArgumentChecker, count_items, describe
 

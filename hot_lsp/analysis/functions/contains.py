@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...document import Sequence
-from ..evaluation.problems import HeatError
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, count_items, describe, is_str
 from .common import need

@@ -7,8 +7,8 @@ from typing import Any
 
 from ... import spec
 from ...document import QuickFix, Scalar, Sequence
-from ..evaluation.problems import HeatError, Unknown
 from ..suggest import did_you_mean
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, is_str, quote_advice
 from .common import items, need

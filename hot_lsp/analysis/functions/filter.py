@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...document import Scalar, Sequence
-from ..evaluation.problems import HeatError
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, count_items, describe, falsy
 from .common import need

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..evaluation.problems import HeatError
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, is_str
 from .common import need

@@ -7,8 +7,8 @@ from collections.abc import Sequence as AbcSequence
 from typing import Any
 
 from ...document import Mapping, Node, Scalar, Sequence
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction, References
 from .checking import ArgumentChecker, describe, is_str
 

@@ -6,7 +6,7 @@ from typing import Any
 
 from ... import spec
 from ...document import Node, Sequence
-from ..evaluation.values import OMIT, Symbol, plain
+from ..values.evaluated import OMIT, Symbol, plain
 from .base import Call, CallSite, Evaluating, HeatFunction, References
 from .checking import ArgumentChecker, count_items, describe
 from .common import items

@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...document import Mapping, Sequence
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, falsy, is_null, is_str, python_repr, quote_advice
 from .common import json_text, need, scalar_parameter

@@ -6,8 +6,8 @@ import json
 from typing import Any
 
 from ...document import Sequence
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction, Implementation
 from .checking import ArgumentChecker, describe, is_null
 from .common import need

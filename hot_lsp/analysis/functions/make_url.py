@@ -7,7 +7,7 @@ from urllib import parse as urlparse
 
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar
-from ..evaluation.problems import HeatError
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, closest, describe, is_int_like, is_str, quote_advice
 from .common import need

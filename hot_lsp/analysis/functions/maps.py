@@ -6,8 +6,8 @@ from typing import Any
 
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, closest, describe, is_null, is_str
 from .common import need

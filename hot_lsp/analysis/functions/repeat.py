@@ -7,8 +7,8 @@ from collections.abc import Iterable
 from typing import Any
 
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence
-from ..evaluation.problems import HeatError, Stop, Unknown
-from ..evaluation.values import Symbol, weight
+from ..values.evaluated import Symbol, weight
+from ..values.problems import HeatError, Stop, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, is_null, is_str, quote_advice
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...document import Mapping, Node, QuickFix, Scalar
-from ..evaluation.problems import HeatError, Unknown
-from ..evaluation.values import Symbol
+from ..values.evaluated import Symbol
+from ..values.problems import HeatError, Unknown
 from .base import Call, CallSite, Evaluating, HeatFunction, Implementation
 from .checking import ArgumentChecker, describe, falsy, is_str, quote_advice
 from .common import json_text, need

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...document import Mapping, Scalar, Sequence
-from ..evaluation.problems import HeatError
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, describe, is_int_like, is_null, is_str
 from .common import items, need

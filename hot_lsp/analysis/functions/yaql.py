@@ -6,8 +6,8 @@ from typing import Any
 
 from ... import spec
 from ...document import Mapping, QuickFix
-from ..evaluation import yaql_engine
-from ..evaluation.problems import HeatError
+from ..values import yaql_engine
+from ..values.problems import HeatError
 from .base import Call, CallSite, Evaluating, HeatFunction
 from .checking import ArgumentChecker, closest, describe, is_str
 from .common import need

@@ -19,10 +19,10 @@ from typing import Any
 from ...document import Mapping, Node, Scalar, Sequence
 from ...document.nodes import walk
 from ...spec.resource_types import BUILTIN_PATH, PropertySchema, ResourceType
-from ..dependencies import static_condition
-from ..model import TemplateModel
-from ..property_values import Rejected, constraints_problem, convert_scalar, null_value
+from ..model.template import TemplateModel
 from ..report import span_of_key_line
+from ..stack.dependencies import static_condition
+from ..values.property_values import Rejected, constraints_problem, convert_scalar, null_value
 
 Where = Node | tuple[int, int]
 Finding = tuple[Where, str]  # where to report, Heat's message

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ...document import Mapping, Scalar
 from ..codes import define
-from ..dependencies import disabled_resources
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import Reporter
+from ..stack.dependencies import disabled_resources
 
 W9902 = define(
     "W9902",

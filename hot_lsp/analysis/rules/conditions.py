@@ -20,10 +20,10 @@ from dataclasses import dataclass, field
 from ... import spec
 from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ..codes import define
-from ..dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
-from ..model import FunctionCall, Reference, TemplateModel, Where, looks_like_function
+from ..model.template import FunctionCall, Reference, TemplateModel, Where, looks_like_function
 from ..report import AT_PARSE, AT_RESOLVE, AT_VALIDATE, Reporter
+from ..stack.dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
 from ..suggest import did_you_mean
 from ..wording import yaml_text
 

@@ -20,7 +20,8 @@ from ...document import WARNING, Diagnostic, Mapping, Node, QuickFix, Scalar, Se
 from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import Catalogue
 from ..codes import define
-from ..environment import (
+from ..files.roots import absolute_roots
+from ..model.environment import (
     HOOK_KEYS,
     HOOKS,
     MERGE_STRATEGIES,
@@ -30,9 +31,8 @@ from ..environment import (
     template_location,
     walk_registry,
 )
-from ..registry import Registry
+from ..model.registry import Registry
 from ..report import Reporter
-from ..roots import absolute_roots
 from ..suggest import did_you_mean
 
 # The nearest names of a misspelt type, and which namespaces are Heat's, as the template rules decide them.

@@ -23,12 +23,12 @@ import json
 from ...document import Scalar
 from ...document.pauses import pause_point
 from ..codes import define
-from ..evaluation.files import FileSource
 from ..evaluation.inputs import NO_INPUTS, Inputs
 from ..evaluation.render import Evaluation, evaluation, resource_enabled
-from ..heat_reach import reach_of
 from ..report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..result import Analysis
+from ..stack.heat_reach import reach_of
+from ..values.file_source import FileSource
 from . import resolved_properties
 from .functions import E4009
 from .parameters import E2022

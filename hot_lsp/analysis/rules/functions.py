@@ -20,7 +20,7 @@ from ...spec.parameters import CFN_PSEUDO_PARAMETERS
 from ..codes import define
 from ..entry_findings import judge_entries
 from ..functions import invalid_in_context, not_supported
-from ..model import Entry, FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
+from ..model.template import Entry, FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
 from ..report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
 from ..suggest import did_you_mean
 

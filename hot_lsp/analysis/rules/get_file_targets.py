@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from ...document import Scalar
 from ..codes import define
-from ..cross_file import CrossFile
-from ..model import TemplateModel
+from ..files.cross_file import CrossFile
+from ..model.template import TemplateModel
 from ..report import Reporter
 
 E7014 = define(

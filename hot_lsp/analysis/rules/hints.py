@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ...document import QuickFix, Scalar, Sequence
 from ..codes import define
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import Reporter
 
 I9001 = define(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ... import spec
 from ...document import Mapping, QuickFix, Scalar, Sequence
 from ..codes import define
-from ..model import Entry, TemplateModel
+from ..model.template import Entry, TemplateModel
 from ..report import Reporter
 from ..suggest import did_you_mean
 

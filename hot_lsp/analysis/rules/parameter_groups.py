@@ -9,7 +9,7 @@ from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...spec.parameters import GROUPABLE_PSEUDO_PARAMETERS
 from ..codes import define
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import Reporter, span_of_key_line
 from ..wording import nearest_names
 

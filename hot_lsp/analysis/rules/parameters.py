@@ -15,12 +15,12 @@ from typing import Any
 from ... import spec
 from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
 from ...spec.parameters import CFN_PARAMETER_TYPES
-from .. import parameter_values as values
 from ..codes import define
 from ..entry_findings import judge_entries
-from ..model import Entry, TemplateModel
-from ..parameter_constraints import ConstraintInForce, check_constraints
+from ..evaluation.parameter_constraints import ConstraintInForce, check_constraints
+from ..model.template import Entry, TemplateModel
 from ..report import Reporter
+from ..values import parameter_values as values
 from ..wording import as_written, nearest_names, yaml_text
 
 AREA = "parameters"

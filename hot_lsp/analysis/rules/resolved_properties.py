@@ -18,10 +18,10 @@ from typing import Any
 from ...document import Mapping, Node, Scalar, Sequence
 from ...spec import PropertySchema
 from ..evaluation.render import Evaluation, resource_enabled
-from ..evaluation.values import OMIT, is_known
-from ..model import TemplateModel
-from ..property_values import value_problem
+from ..model.template import TemplateModel
 from ..report import AT_VALIDATE, Reporter
+from ..values.evaluated import OMIT, is_known
+from ..values.property_values import value_problem
 from .resource_properties import E3018, E3019
 
 

@@ -4,7 +4,7 @@ Heat validates each resource's ``properties`` and ``update_policy`` against its 
 (``Resource.validate_template``, ``Properties.validate``); a template resource's schema is its template's
 parameters (``template_resources``). :class:`PropertyChecker` walks a mapping as ``Properties.validate`` does:
 unknown and missing keys, support status, and each literal value converted as Heat converts it (described in
-``analysis/property_values.py``). A value given by a function is not judged, nor anything inside it; only a
+``analysis/values/property_values.py``). A value given by a function is not judged, nor anything inside it; only a
 ``get_param`` of a parameter whose type Heat can never convert to the property's type is (a
 ``comma_delimited_list`` into a String), and an ``if`` both of whose branches are literals of the wrong type.
 """
@@ -21,9 +21,12 @@ from ...document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...document.nodes import walk
 from ...spec.resource_types import PropertySchema, ResourceType, SupportStatus
 from ..codes import define
-from ..dependencies import disabled_resources
-from ..model import FunctionCall, TemplateModel
-from ..property_values import (
+from ..model.required_properties import ParameterIndex, parameter_index, value_options
+from ..model.template import FunctionCall, TemplateModel
+from ..report import AT_VALIDATE, Needs, Reporter, span_of_key_line
+from ..stack.dependencies import disabled_resources
+from ..suggest import did_you_mean
+from ..values.property_values import (
     UNKNOWN,
     Rejected,
     constraints_problem,
@@ -32,9 +35,6 @@ from ..property_values import (
     null_value,
     value_problem,
 )
-from ..report import AT_VALIDATE, Needs, Reporter, span_of_key_line
-from ..required_properties import ParameterIndex, parameter_index, value_options
-from ..suggest import did_you_mean
 
 E3016 = define(
     "E3016",

@@ -25,12 +25,12 @@ from ... import spec
 from ...document import WARNING, Mapping, QuickFix, Scalar, Sequence
 from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
 from ..codes import define
-from ..dependencies import if_branches, is_external
 from ..entry_findings import Reads, judge_entry
-from ..model import Entry, EntryMemo, FunctionCall, TemplateModel
+from ..model.template import Entry, EntryMemo, FunctionCall, TemplateModel
+from ..model.type_resolution import ResolvedKind
 from ..report import AT_VALIDATE, Reporter
+from ..stack.dependencies import if_branches, is_external
 from ..suggest import did_you_mean
-from ..type_resolution import ResolvedKind
 from .resource_properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
 E3014 = define(

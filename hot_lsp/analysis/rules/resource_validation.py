@@ -24,9 +24,9 @@ from ...document import Mapping, Node, Scalar
 from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import BUILTIN_PATH, ResourceType
 from ..codes import define
-from ..dependencies import is_external
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import AT_VALIDATE, Reporter
+from ..stack.dependencies import is_external
 from . import _validation_checks, _validation_compute, _validation_neutron
 from ._validation_messages import translation_conflict
 from ._validation_values import Check, Finding, Props, Rename, Site, Unknown, top_level

@@ -14,7 +14,9 @@ from functools import cache
 from ... import spec
 from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
 from ..codes import define
-from ..dependencies import (
+from ..model.template import Entry, Reference, TemplateModel, looks_like_function
+from ..report import AT_VALIDATE, Reporter
+from ..stack.dependencies import (
     Dependency,
     disabled_resources,
     is_external,
@@ -22,8 +24,6 @@ from ..dependencies import (
     shortest_cycle,
     strongly_connected,
 )
-from ..model import Entry, Reference, TemplateModel, looks_like_function
-from ..report import AT_VALIDATE, Reporter
 from ..suggest import did_you_mean
 
 E3001 = define(

@@ -5,7 +5,7 @@ from __future__ import annotations
 from ... import spec
 from ...document import Mapping, Node, Pair, QuickFix, Scalar, Sequence
 from ..codes import define
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import Reporter
 from ..suggest import did_you_mean
 

@@ -24,8 +24,8 @@ from ...document import Mapping, Node, Scalar
 from ...spec.limits import MAX_NESTED_STACK_DEPTH
 from ...spec.nested_stacks import GroupType
 from ..codes import define
-from ..cross_file import CrossFile
-from ..model import TemplateModel
+from ..files.cross_file import CrossFile
+from ..model.template import TemplateModel
 from ..report import Reporter
 from .template_resources import definition_group, group_size
 

@@ -36,21 +36,21 @@ from ...document.nodes import walk
 from ...spec.nested_stacks import GROUPS, GroupType
 from ...spec.resource_types import PropertySchema, ResourceType
 from ..codes import define
-from ..cross_file import CrossFile
-from ..dependencies import if_branches, is_external
 from ..entry_findings import Reads, judge_entry
-from ..model import Entry, EntryMemo, TemplateModel
-from ..property_values import UNKNOWN
-from ..registry import Resolution
-from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
-from ..result import Analysis
-from ..suggest import did_you_mean
-from ..template_resources import (
+from ..files.cross_file import CrossFile
+from ..files.template_resources import (
     NESTED_RESOURCE_PREFIX,
     ChildTemplate,
     template_interface,
     with_parameter_defaults,
 )
+from ..model.registry import Resolution
+from ..model.template import Entry, EntryMemo, TemplateModel
+from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
+from ..result import Analysis
+from ..stack.dependencies import if_branches, is_external
+from ..suggest import did_you_mean
+from ..values.property_values import UNKNOWN
 from .environment import rendered_from
 from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
 from .resource_types import E3022

@@ -6,7 +6,7 @@ from ... import spec
 from ...document import QuickFix, Scalar
 from ...spec.limits import MAX_TEMPLATE_SIZE
 from ..codes import define
-from ..model import TemplateModel
+from ..model.template import TemplateModel
 from ..report import Reporter
 
 # Codes the document layer reports; documented here, where the area lives.
