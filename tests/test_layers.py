@@ -5,12 +5,15 @@ functions and under ``TYPE_CHECKING``), with the packages whose ``__init__`` an 
 - inside the wiring layer, only the entry points reach sideways (the command line into the commands, the server
   and the fuzzer; the server into the document store);
 - no import cycle, of any length;
-- no module imports another module's private name (``from x import _y``).
+- no module imports another module's private name (``from x import _y``);
+- a library outside the standard one is imported only where the map (docs/architecture.md) says;
+- inside ``analysis/``, its parts import only the parts before them (``ANALYSIS_PARTS``).
 """
 
 from __future__ import annotations
 
 import ast
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -233,3 +236,55 @@ def test_analysis_parts_import_only_earlier_parts() -> None:
 def test_analysis_keeps_few_top_level_modules() -> None:
     top = sorted(path.name for path in (PACKAGE / "analysis").glob("*.py") if path.name != "__init__.py")
     assert len(top) <= MAX_ANALYSIS_TOP_LEVEL, top
+
+
+# Where each library outside the standard one may be imported (module prefixes under hot_lsp), as the map says: the
+# protocol only at the front (features answer in lsprotocol's types, only the server speaks pygls), YAML read only by
+# the document layer and written only where a value is printed as YAML, the cloud's libraries only in cloud/, Heat's
+# own value libraries only where values are judged. A library not listed here fails the test until the map says.
+THIRD_PARTY = {
+    "pygls": ("server",),
+    "lsprotocol": ("server", "store", "features"),
+    "attrs": ("server",),  # lsprotocol's types are attrs classes: the server adapts them for older clients
+    "ruamel": ("document", "analysis.evaluation.render_text", "features.preview_text"),
+    "openstack": ("cloud",),
+    "keystoneauth1": ("cloud",),
+    "yaql": ("analysis.values",),
+    "netaddr": ("analysis.values", "analysis.rules"),
+    "croniter": ("analysis.values",),
+    "iso8601": ("analysis.values",),
+    "tomli": ("analysis.workspace",),
+}
+
+
+def third_party_imports() -> Iterator[tuple[str, str, int]]:
+    """(module, library, line) for every import of a top-level package outside hot_lsp and the standard library."""
+    for module, path in MODULES.items():
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                library = name.split(".")[0]
+                if library != "hot_lsp" and library not in sys.stdlib_module_names and library != "__future__":
+                    yield module, library, node.lineno
+
+
+def test_libraries_are_imported_only_where_the_map_says() -> None:
+    wrong = []
+    for module, library, line in third_party_imports():
+        inside = module.removeprefix("hot_lsp.")
+        allowed = THIRD_PARTY.get(library)
+        if allowed is None or not any(inside == place or inside.startswith(place + ".") for place in allowed):
+            wrong.append(f"{module}:{line} imports {library} (allowed in: {allowed or 'nowhere yet'})")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_library_walk_sees_the_known_imports() -> None:
+    found = {(module, library) for module, library, _ in third_party_imports()}
+    assert ("hot_lsp.document.builder", "ruamel") in found
+    assert ("hot_lsp.server.session", "pygls") in found
+    assert ("hot_lsp.cloud.connection", "keystoneauth1") in found
