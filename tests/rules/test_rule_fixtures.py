@@ -1,0 +1,56 @@
+"""Every diagnostic code has a fixture of its own (tests/rules/fixtures/<CODE>/): a stack that raises it
+(``raises/``) and the same stack with the fault corrected (``near/``), each with the snapshot of what ``hot-lsp
+check`` reports for it (see ``rule_fixtures``). A code without one fails here.
+
+Snapshots are compared, never written, unless ``HOT_LSP_UPDATE_SNAPSHOTS=1``: then each is written anew from the
+check's findings (read the diff before committing it).
+"""
+
+from __future__ import annotations
+
+import pytest
+from rule_fixtures import FIXTURES, UPDATE, run, snapshot, write_snapshot
+
+from hot_lsp.analysis import rules  # noqa: F401  (registers every code)
+from hot_lsp.analysis.codes import CODES
+from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
+
+# The codes' areas (the code's first digit) whose every code must have a fixture.
+AREAS = frozenset("01")
+
+# Codes that have no fixture here, each with the reason.
+WITHOUT_FIXTURE: dict[str, str] = {}
+
+COVERED = sorted(code for code in CODES if code[1] in AREAS and code not in WITHOUT_FIXTURE)
+
+
+def test_every_code_has_its_fixture():
+    missing = [
+        code
+        for code in COVERED
+        if not all((FIXTURES / code / side / "expected.json").exists() for side in ("raises", "near"))
+    ]
+    assert missing == [], f"codes without a fixture (raises/ and near/, each with its expected.json): {missing}"
+
+
+def test_no_fixture_for_an_unknown_code():
+    strays = sorted(folder.name for folder in FIXTURES.iterdir() if folder.name not in CODES)
+    assert strays == []
+
+
+def test_the_allow_list_names_codes():
+    assert sorted(set(WITHOUT_FIXTURE) - set(CODES)) == []
+
+
+@pytest.mark.parametrize("code", COVERED)
+def test_fixture(code: str):
+    found = {}
+    for side in ("raises", "near"):
+        folder = FIXTURES / code / side
+        result = run(folder)
+        if UPDATE:
+            write_snapshot(folder, result)
+        assert result == snapshot(folder), f"{code} {side}: the findings differ from {side}/expected.json"
+        found[side] = {finding["code"] for finding in result["findings"]}
+    assert code in found["raises"], f"{code}: raises/ does not raise it"
+    assert code not in found["near"], f"{code}: near/ raises it too"
