@@ -16,7 +16,7 @@ from hot_lsp.analysis.codes import CODES
 from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 
 # The codes' areas (the code's first digit) whose every code must have a fixture.
-AREAS = frozenset("01234567")
+AREAS = frozenset("012345678")
 
 # Codes that have no fixture here, each with the reason.
 WITHOUT_FIXTURE: dict[str, str] = {}
