@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers every code)
 from hot_lsp.analysis.codes import AREAS, CODES  # noqa: E402
-from hot_lsp.analysis.rules import resource_validation  # noqa: E402
+from hot_lsp.analysis.rules.resources import validation as resource_validation  # noqa: E402
 from hot_lsp.cloud import codes as cloud_codes  # noqa: E402,F401  (the cloud's own verdicts, 99xx)
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"

@@ -1,24 +1,39 @@
-"""The registry of diagnostic codes: one line of doc and a failing example each.
+"""The registry of diagnostic codes: one record per code, declared next to the check that raises it.
 
-Rule modules declare their codes with :func:`define` at import time, so
-``docs/rules.md`` is generated from the code (``python -m hot_lsp.tools.rules_doc``)
-and a code can never be reported without being documented.
+Rule modules (``analysis/rules/<area>/``) declare their codes with :func:`define` at import time, so
+``docs/rules.md`` and ``hot-lsp rules CODE`` are generated from the records (``tools/gen_rules_doc.py``) and a
+code can never be reported without being documented (:class:`~hot_lsp.analysis.report.Reporter` refuses it).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..document.problems import SEVERITY_NAMES, SEVERITY_OF_LETTER
+
 
 @dataclass(frozen=True, slots=True)
 class Code:
+    """A diagnostic code's record: what it says, why it matters to Heat, and what to write instead."""
+
     code: str
     summary: str  # one line: what is wrong
-    example: str  # a small YAML snippet that triggers it
-    area: str  # the module that reports it
+    example: str  # a small YAML snippet that triggers it (or, in parentheses, a description of one)
+    area: str  # the folder of analysis/rules/ that declares it (``cloud``: hot_lsp/cloud)
+    slug: str = ""  # a kebab-case name, unique: ``unknown-attribute``
+    why: str = ""  # what Heat does with it: the call that fails and its message, or what it silently ignores
+    instead: str = ""  # what to write instead: the corrected snippet, or one line
+    heat_step: str = ""  # the step of Heat's that meets it (template parse, stack validate...), or none
+    phase: str = ""  # the analysis phase whose rule unit raises it (rules/phases.py)
+
+    @property
+    def severity(self) -> str:
+        """The default severity, from the code's letter: error, warning, information or hint."""
+        return SEVERITY_NAMES[SEVERITY_OF_LETTER[self.code[0]]]
 
 
 CODES: dict[str, Code] = {}
+SLUGS: dict[str, str] = {}  # slug -> code
 
 AREAS = {
     "0": "YAML syntax, file kind, heat_template_version",
@@ -34,14 +49,34 @@ AREAS = {
 }
 
 
-def define(code: str, summary: str, example: str, area: str = "") -> str:
-    """Register ``code``; returns it, so modules can write ``E2001 = define("E2001", ...)``."""
+def define(
+    code: str,
+    summary: str,
+    example: str,
+    area: str = "",
+    *,
+    slug: str = "",
+    why: str = "",
+    instead: str = "",
+    heat_step: str = "",
+    phase: str = "",
+) -> str:
+    """Register ``code``'s record; returns the code, so modules can write ``E2001 = define("E2001", ...)``."""
     if code in CODES and CODES[code].summary != summary:
         raise ValueError(f"diagnostic code {code} defined twice")
     if len(code) != 5 or code[0] not in "EWIH" or not code[1:].isdigit():
         raise ValueError(f"bad diagnostic code {code!r}")
-    CODES[code] = Code(code, summary, example.strip("\n"), area)
+    if slug and SLUGS.get(slug, code) != code:
+        raise ValueError(f"slug {slug!r} of {code} is already {SLUGS[slug]}'s")
+    CODES[code] = Code(code, summary, example.strip("\n"), area, slug, why, instead.strip("\n"), heat_step, phase)
+    if slug:
+        SLUGS[slug] = code
     return code
+
+
+def record_of(name: str) -> Code | None:
+    """The record of a code (any case: ``e3022``) or of a slug (``unknown-attribute``), or None."""
+    return CODES.get(name.upper()) or CODES.get(SLUGS.get(name.lower(), ""))
 
 
 def turned_off(code: str, disabled: frozenset[str]) -> bool:

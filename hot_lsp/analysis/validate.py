@@ -23,8 +23,9 @@ from .model.kind import detect_kind
 from .model.template import build_model
 from .report import Reporter
 from .result import Analysis
-from .rules import CROSS_FILE_RULES, ENVIRONMENT_RULES, EVALUATION_RULES, RULE_MODULES
-from .stack.heat_reach import apply_reach, reach_of
+from .rules import PHASES, units_in
+from .rules.context import RuleContext
+from .rules.phases import runs
 from .suppress import apply_suppressions
 from .values.file_source import FileSource
 
@@ -65,19 +66,12 @@ class Options:
 
 
 def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
-    """Run one rule module; a crash in it is logged (with the document) and the other rules still report."""
+    """Run one rule unit; a crash in it is logged (with the document) and the other rules still report."""
     pause_point()
     try:
         check()
     except Exception:
         log.exception("rule %s failed on %s", rule, document or "an unsaved document")
-
-
-def _reach(analysis: Analysis, report: Reporter, options: Options) -> None:
-    """Errors Heat does not meet where they are (an output, a branch not taken...) become warnings."""
-    found = EVALUATION_RULES.diagnostics_evaluation(analysis, options.inputs or Inputs(), options.files)
-    if found is not None and analysis.model is not None:
-        report.diagnostics = apply_reach(report.diagnostics, report.needs, reach_of(found))
 
 
 def analyze(
@@ -111,31 +105,24 @@ def analyze(
                 model.registry = around.registry
     environment = build_environment(parsed) if kind == "environment" else None
     analysis = Analysis(text, parsed, kind, model, [], environment, earlier=base if parsed.pieces is not None else None)
-    report = Reporter()
-    for diagnostic in parsed.problems:
-        report.diagnostics.append(diagnostic)
-    if model is not None:
-        for module in RULE_MODULES:
-            _contained(partial(module.check, model, report), module.__name__, options.document_path)
-        if around is not None:
-            for cross_file in CROSS_FILE_RULES:
-                _contained(partial(cross_file.check, model, report, around), cross_file.__name__, options.document_path)
-            analysis.read_files = around.files.stamps
-        if parsed.syntax_ok:
-            evaluation = partial(EVALUATION_RULES.check, analysis, report, options.inputs or Inputs(), options.files)
-            _contained(evaluation, EVALUATION_RULES.__name__, options.document_path)
-            if report.needs:
-                reaching = partial(_reach, analysis, report, options)
-                _contained(reaching, "heat_reach", options.document_path)
-    if environment is not None:
-        surroundings = ENVIRONMENT_RULES.Surroundings(
-            resource_catalogue(options.resource_type_paths),
-            options.document_path,
-            options.file_roots,
-            options.known_parameters,
-        )
-        check_environment = partial(ENVIRONMENT_RULES.check, environment, report, surroundings)
-        _contained(check_environment, ENVIRONMENT_RULES.__name__, options.document_path)
+    if around is not None:
+        analysis.read_files = around.files.stamps  # (filled as the cross-file rules read)
+    context = RuleContext(
+        analysis,
+        Reporter(),
+        options.inputs or Inputs(),
+        options.files,
+        around,
+        options.resource_type_paths,
+        options.document_path,
+        options.file_roots,
+        options.known_parameters,
+    )
+    for phase in PHASES:
+        if runs(phase, context):
+            for unit in units_in(phase):
+                _contained(partial(unit.check, context), unit.__name__, options.document_path)
+    report = context.report
     diagnostics = apply_suppressions(report.diagnostics, text, parsed.lines)
     if options.disabled:
         diagnostics = [d for d in diagnostics if not turned_off(d.code, options.disabled)]

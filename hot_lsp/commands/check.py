@@ -15,7 +15,7 @@ from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.files.roots import Roots
 from ..analysis.files.template_files import TemplateFiles
 from ..analysis.result import Analysis
-from ..analysis.rules.environment import undeclared_parameter, undeclared_parameters
+from ..analysis.rules.environment.environment_files import undeclared_parameter, undeclared_parameters
 from ..analysis.validate import Options, analyze
 from ..analysis.workspace.declared_parameters import Declared, declared_parameters
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)

@@ -27,8 +27,8 @@ from ..analysis.files.cross_file import CrossFile
 from ..analysis.files.template_files import reads_alike
 from ..analysis.model.catalogues import resource_catalogue
 from ..analysis.result import Analysis
-from ..analysis.rules.environment import undeclared_parameter, written_parameters
-from ..analysis.rules.version import E0013
+from ..analysis.rules.environment.environment_files import undeclared_parameter, written_parameters
+from ..analysis.rules.version.template_version import E0013
 from ..analysis.suppress import apply_suppressions
 from ..analysis.validate import Options, analyze
 from ..analysis.workspace.declared_parameters import Declared, declared_by

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from hot_lsp.analysis.rules import parameters
+from hot_lsp.analysis.rules.parameters import definitions as parameters
 from hot_lsp.analysis.validate import Options, analyze
 
 # Each parameter long enough to be read as a piece of its own (entries are read in groups of about 2 kB).

@@ -54,14 +54,14 @@ def _recording(original, name):
 
 
 def _plant_rule_fault() -> None:
-    from hot_lsp.analysis.rules import outputs
+    from hot_lsp.analysis.rules.outputs import outputs
 
     original = outputs.check
 
-    def check(model, report, *args, **kwargs):
-        if "# crash-rule" in model.parsed.text:
+    def check(context, *args, **kwargs):
+        if "# crash-rule" in context.model.parsed.text:
             raise PlantedFault("outputs rule planted fault")
-        return original(model, report, *args, **kwargs)
+        return original(context, *args, **kwargs)
 
     outputs.check = check
 

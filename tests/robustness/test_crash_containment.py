@@ -84,7 +84,7 @@ def test_a_crashing_rule_leaves_the_other_rules_findings(server: LspClient):
     # The log line and the publish travel on two pipes read by two threads: wait for the line, do not race it.
     logged = server.wait_for(
         lambda: any(
-            "rule hot_lsp.analysis.rules.outputs failed on" in line and "rule.yaml" in line
+            "rule hot_lsp.analysis.rules.outputs.outputs failed on" in line and "rule.yaml" in line
             for line in list(server.stderr)
         ),
         10,

@@ -16,7 +16,7 @@ import pytest
 from helpers import diagnostics
 
 from hot_lsp.analysis.model.type_resolution import resolve_type
-from hot_lsp.analysis.rules.resource_types import accepts_any_property
+from hot_lsp.analysis.rules.resources.types import accepts_any_property
 from hot_lsp.analysis.validate import Options, analyze
 from hot_lsp.analysis.values.property_values import Rejected, convert_scalar, null_value, value_problem
 from hot_lsp.spec import builtin_catalogue, load_catalogue

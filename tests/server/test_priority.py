@@ -6,15 +6,17 @@ from __future__ import annotations
 import asyncio
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 from lsprotocol import types
 
-from hot_lsp.analysis.rules import RULE_MODULES
+from hot_lsp.analysis.rules import units_in
+from hot_lsp.analysis.rules.phases import MODEL
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.document import pauses
 from hot_lsp.server import create_server, priority
+from hot_lsp.server.methods import HOVER, Lane, Method, Text
 from hot_lsp.server.priority import RequestPriority
 
 
@@ -107,7 +109,7 @@ def test_the_analysis_pauses_between_rules_and_between_the_groups_it_reads() -> 
         analyze(many_parameters(300, typed="x"), base=first.parsed)
     finally:
         pauses.install(None)
-    assert between_rules >= len(RULE_MODULES)
+    assert between_rules >= len(units_in(MODEL))
     assert reached.count(sys.modules["hot_lsp.document.piecewise"].__file__) > 1
 
 
@@ -124,17 +126,24 @@ def test_the_servers_analysis_worker_pauses_and_its_feature_thread_does_not() ->
 
 
 def test_requests_at_the_cursor_hold_the_worker_and_whole_document_ones_do_not() -> None:
-    """Completion and hover (run_answer) and the other urgent features hold it while they compute; semantic tokens,
-    folding and the like share the interpreter, so an edit's diagnostics are not held back behind them."""
+    """Completion and hover (written as JSON on their lane) and the other urgent features hold it while they
+    compute; semantic tokens, folding and the like share the interpreter, so an edit's diagnostics are not held back
+    behind them."""
     server = create_server()
+
+    async def hover_call(ls: object, snapshot: None, params: object) -> Callable[[], types.Hover]:
+        return lambda: types.Hover(contents=str(holding()))
+
+    hover_row = Method(types.TEXT_DOCUMENT_HOVER, hover_call, Lane.CURSOR, Text.NONE, encoding=HOVER)
+    hover_params = types.HoverParams(types.TextDocumentIdentifier("file:///h.yaml"), types.Position(0, 0))
 
     def holding() -> bool:
         return not server.priority._clear.is_set()
 
     async def scenario() -> tuple[bool, bool, bool, bool]:
-        urgent = await server.run_feature("urgent", holding, False, urgent=True)
-        whole = await server.run_feature("whole", holding, False)
-        answer = await server.run_answer("answer", lambda: types.Hover(contents=str(holding())))
+        urgent = await server.run_in_lane(Lane.CURSOR, "urgent", holding, False)
+        whole = await server.run_in_lane(Lane.DOCUMENT, "whole", holding, False)
+        answer = await server.answer(hover_row, hover_params)
         return urgent, whole, answer is not None and "True" in answer.json, holding()
 
     try:

@@ -1,47 +1,57 @@
-"""Validator rules, one module per area. Each module defines its codes with
-:func:`hot_lsp.analysis.codes.define` and exposes ``check(model, report)``."""
+"""The rules: one folder per area, each code declared (``codes.define``) in the module whose check raises it.
+
+A rule unit is a module that declares ``PHASE`` (``phases.py``) and ``check(context)`` (``context.py``); each area's
+``UNITS`` lists its units. ``validate.analyze`` runs the phases in order, and in each phase the units of
+:data:`UNITS` that declare it, in this order: the areas below, then each area's own order. Importing this package
+registers every code hot-lsp reports (the cloud's own, 99xx, are in ``hot_lsp.cloud.codes``).
+"""
+
+from __future__ import annotations
+
+from types import ModuleType
 
 from . import (
-    cloud_types,
+    cloud,
     conditions,
+    cross_file,
     environment,
     evaluation,
     functions,
-    get_file_targets,
     hints,
     outputs,
-    parameter_groups,
     parameters,
-    resource_types,
-    resource_validation,
     resources,
     sections,
-    template_cycles,
-    template_resources,
+    syntax,
     version,
 )
+from .phases import PHASES, Phase, phase_of
 
-RULE_MODULES = (
+# The areas in the order their units run within a phase (the model phase's order is today's findings' order).
+AREAS: tuple[ModuleType, ...] = (
+    syntax,
     version,
     sections,
     parameters,
-    parameter_groups,
     resources,
-    resource_types,
-    resource_validation,
     functions,
     conditions,
     outputs,
     hints,
-    cloud_types,
+    cloud,
+    cross_file,
+    evaluation,
+    environment,
 )
-# ``evaluation`` (8xxx) judges the analysed template as a whole, with parameter values and files:
-# validate.analyze calls it after the modules above, so it can leave out what they already report.
-EVALUATION_RULES = evaluation
-# ``environment`` (7xxx) checks environment files: validate.analyze calls it with the file's EnvironmentModel.
-ENVIRONMENT_RULES = environment
-# These look at other files (children, get_file targets): validate.analyze calls each as
-# ``check(model, report, cross_file)`` when the template is a file or environments are configured.
-CROSS_FILE_RULES = (template_resources, template_cycles, get_file_targets)
+UNITS: tuple[ModuleType, ...] = tuple(unit for area in AREAS for unit in area.UNITS)
+_BY_PHASE: dict[str, tuple[ModuleType, ...]] = {
+    phase.name: tuple(unit for unit in UNITS if phase_of(unit) is phase) for phase in PHASES
+}
 
-__all__ = ["CROSS_FILE_RULES", "ENVIRONMENT_RULES", "EVALUATION_RULES", "RULE_MODULES"]
+
+def units_in(phase: Phase) -> tuple[ModuleType, ...]:
+    """The rule units that run in ``phase``, in their order."""
+    return _BY_PHASE[phase.name]
+
+
+__all__ = ["AREAS", "PHASES", "UNITS", "units_in"]

@@ -10,11 +10,11 @@ false is left out by Heat.
 
 from __future__ import annotations
 
-from ...document import Mapping, Scalar
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import Reporter
-from ..stack.dependencies import disabled_resources
+from ....document import Mapping, Scalar
+from ...codes import define
+from ...stack.dependencies import disabled_resources
+from ..context import RuleContext
+from ..phases import MODEL
 
 W9902 = define(
     "W9902",
@@ -25,7 +25,11 @@ W9902 = define(
 )
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     offer = model.cloud_offer
     if offer is None or not isinstance(model.section("resources"), Mapping):
         return

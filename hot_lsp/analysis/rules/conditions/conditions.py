@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ... import spec
-from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence, walk
-from ..codes import define
-from ..functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
-from ..model.template import FunctionCall, Reference, TemplateModel, Where, looks_like_function
-from ..report import AT_PARSE, AT_RESOLVE, AT_VALIDATE, Reporter
-from ..stack.dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
-from ..suggest import did_you_mean
-from ..wording import yaml_text
+from .... import spec
+from ....document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence, walk
+from ...codes import define
+from ...functions.conditions import boolean_shape_fault, needs_list, needs_two, not_needs_condition
+from ...model.template import FunctionCall, Reference, TemplateModel, Where, looks_like_function
+from ...report import AT_PARSE, AT_RESOLVE, AT_VALIDATE, Reporter
+from ...stack.dependencies import Branches, if_branches, shortest_cycle, static_condition, strongly_connected
+from ...suggest import did_you_mean
+from ...wording import yaml_text
+from ..context import RuleContext
+from ..phases import MODEL
 
 E5001 = define(
     "E5001",
@@ -74,7 +76,11 @@ _HIDDEN_OUTPUT_NOTE = " Heat never reads this: the output's `condition` is alway
 _UNTAKEN_NOTE = " Heat never reads this: it sits in an `if` branch whose condition is always the other way."
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     if not model.has_feature("conditions"):
         return  # no conditions before 2016-10-14: the sections, resources and outputs rules say so
     state = _State.build(model)

@@ -9,11 +9,10 @@ fetched and absolute paths outside the folders hot-lsp reads are not looked for,
 
 from __future__ import annotations
 
-from ...document import Scalar
-from ..codes import define
-from ..files.cross_file import CrossFile
-from ..model.template import TemplateModel
-from ..report import Reporter
+from ....document import Scalar
+from ...codes import define
+from ..context import RuleContext
+from ..phases import CROSS_FILE
 
 E7014 = define(
     "E7014",
@@ -24,7 +23,12 @@ E7014 = define(
 )
 
 
-def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report, around = context.model, context.report, context.around
+    assert around is not None  # (the phase runs only with files around)
     if around.document_path is None:
         return  # an unsaved buffer has no folder to start from
     looked_for: dict[str, bool] = {}

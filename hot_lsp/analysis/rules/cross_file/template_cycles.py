@@ -20,13 +20,13 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from ...document import Mapping, Node, Scalar
-from ...spec.limits import MAX_NESTED_STACK_DEPTH
-from ...spec.nested_stacks import GroupType
-from ..codes import define
-from ..files.cross_file import CrossFile
-from ..model.template import TemplateModel
-from ..report import Reporter
+from ....document import Mapping, Node, Scalar
+from ....spec.limits import MAX_NESTED_STACK_DEPTH
+from ....spec.nested_stacks import GroupType
+from ...codes import define
+from ...files.cross_file import CrossFile
+from ..context import RuleContext
+from ..phases import CROSS_FILE
 from .template_resources import definition_group, group_size
 
 E7013 = define(
@@ -49,7 +49,12 @@ class _Failure:
     unmapped: str | None = None  # the type a removed registry mapping leaves unknown (None: too deep)
 
 
-def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report, around = context.model, context.report, context.around
+    assert around is not None  # (the phase runs only with files around)
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
     walker = _Walker(around)

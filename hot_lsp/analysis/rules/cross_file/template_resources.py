@@ -31,29 +31,31 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
-from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
-from ...document.nodes import walk
-from ...spec.nested_stacks import GROUPS, GroupType
-from ...spec.resource_types import PropertySchema, ResourceType
-from ..codes import define
-from ..entry_findings import Reads, judge_entry
-from ..files.cross_file import CrossFile
-from ..files.template_resources import (
+from ....document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
+from ....document.nodes import walk
+from ....spec.nested_stacks import GROUPS, GroupType
+from ....spec.resource_types import PropertySchema, ResourceType
+from ...codes import define
+from ...entry_findings import Reads, judge_entry
+from ...files.cross_file import CrossFile
+from ...files.template_resources import (
     NESTED_RESOURCE_PREFIX,
     ChildTemplate,
     template_interface,
     with_parameter_defaults,
 )
-from ..model.registry import Resolution
-from ..model.template import Entry, EntryMemo, TemplateModel
-from ..report import AT_RESOLVE, AT_VALIDATE, Reporter
-from ..result import Analysis
-from ..stack.dependencies import if_branches, is_external
-from ..suggest import did_you_mean
-from ..values.property_values import UNKNOWN
-from .environment import rendered_from
-from .resource_properties import DISABLED_NOTE, PropertyChecker, Section
-from .resource_types import E3022
+from ...model.registry import Resolution
+from ...model.template import Entry, EntryMemo, TemplateModel
+from ...report import AT_RESOLVE, AT_VALIDATE, Reporter
+from ...result import Analysis
+from ...stack.dependencies import if_branches, is_external
+from ...suggest import did_you_mean
+from ...values.property_values import UNKNOWN
+from ..context import RuleContext
+from ..environment.environment_files import rendered_from
+from ..phases import CROSS_FILE
+from ..resources.properties import DISABLED_NOTE, PropertyChecker, Section
+from ..resources.types import E3022
 
 W7012 = define(
     "W7012",
@@ -92,7 +94,12 @@ class _Group:
     members: ChildTemplate | ResourceType | None  # None: the member type is not known here
 
 
-def check(model: TemplateModel, report: Reporter, around: CrossFile) -> None:
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report, around = context.model, context.report, context.around
+    assert around is not None  # (the phase runs only with files around)
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
     checker = _TemplateChecker(model, report, around)

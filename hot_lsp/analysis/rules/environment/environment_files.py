@@ -15,13 +15,14 @@ import re
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
-from ... import spec
-from ...document import WARNING, Diagnostic, Mapping, Node, QuickFix, Scalar, Sequence
-from ...spec.nested_stacks import TEMPLATE_SUFFIXES
-from ...spec.resource_types import Catalogue
-from ..codes import define
-from ..files.roots import absolute_roots
-from ..model.environment import (
+from .... import spec
+from ....document import WARNING, Diagnostic, Mapping, Node, QuickFix, Scalar, Sequence
+from ....spec.nested_stacks import TEMPLATE_SUFFIXES
+from ....spec.resource_types import Catalogue
+from ...codes import define
+from ...files.roots import absolute_roots
+from ...model.catalogues import resource_catalogue
+from ...model.environment import (
     HOOK_KEYS,
     HOOKS,
     MERGE_STRATEGIES,
@@ -31,12 +32,14 @@ from ..model.environment import (
     template_location,
     walk_registry,
 )
-from ..model.registry import Registry
-from ..report import Reporter
-from ..suggest import did_you_mean
+from ...model.registry import Registry
+from ...report import Reporter
+from ...suggest import did_you_mean
 
 # The nearest names of a misspelt type, and which namespaces are Heat's, as the template rules decide them.
-from .resource_types import in_heat_namespace, type_suggestions
+from ..context import RuleContext
+from ..phases import ENVIRONMENT
+from ..resources.types import in_heat_namespace, type_suggestions
 
 _AREA = "environment"
 E7001 = define(
@@ -173,7 +176,17 @@ class Surroundings:
         return (os.path.dirname(os.path.abspath(self.document_path)),) if self.document_path else ()
 
 
-def check(environment: EnvironmentModel, report: Reporter, around: Surroundings) -> None:
+PHASE = ENVIRONMENT  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    environment, report = context.environment, context.report
+    around = Surroundings(
+        resource_catalogue(context.resource_type_paths),
+        context.document_path,
+        context.file_roots,
+        context.known_parameters,
+    )
     _sections(environment, report)
     registry = environment.sections.get("resource_registry")
     if isinstance(registry, Mapping):

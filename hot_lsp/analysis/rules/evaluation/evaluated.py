@@ -20,18 +20,20 @@ from __future__ import annotations
 
 import json
 
-from ...document import Scalar
-from ...document.pauses import pause_point
-from ..codes import define
-from ..evaluation.inputs import NO_INPUTS, Inputs
-from ..evaluation.render import Evaluation, evaluation, resource_enabled
-from ..report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
-from ..result import Analysis
-from ..stack.heat_reach import reach_of
-from ..values.file_source import FileSource
+from ....document import Scalar
+from ....document.pauses import pause_point
+from ...codes import define
+from ...evaluation.inputs import NO_INPUTS, Inputs
+from ...evaluation.render import Evaluation, evaluation, resource_enabled
+from ...report import AT_DEPENDS, AT_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
+from ...result import Analysis
+from ...stack.heat_reach import reach_of
+from ...values.file_source import FileSource
+from ..context import RuleContext
+from ..functions.calls import E4009
+from ..parameters.definitions import E2022
+from ..phases import EVALUATION
 from . import resolved_properties
-from .functions import E4009
-from .parameters import E2022
 
 _AREA = "evaluation"
 E8000 = define(
@@ -118,8 +120,12 @@ def diagnostics_evaluation(analysis: Analysis, inputs: Inputs, files: FileSource
     return evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
 
 
-def check(analysis: Analysis, report: Reporter, inputs: Inputs, files: FileSource | None) -> None:
-    found = diagnostics_evaluation(analysis, inputs, files)
+PHASE = EVALUATION  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    report = context.report
+    found = diagnostics_evaluation(context.analysis, context.inputs, context.files)
     if found is None:
         return
     problems = found.problems  # the whole template walked first: later checks read its memoised values muted

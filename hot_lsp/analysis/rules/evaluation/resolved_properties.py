@@ -15,14 +15,14 @@ import json
 from dataclasses import replace
 from typing import Any
 
-from ...document import Mapping, Node, Scalar, Sequence
-from ...spec import PropertySchema
-from ..evaluation.render import Evaluation, resource_enabled
-from ..model.template import TemplateModel
-from ..report import AT_VALIDATE, Reporter
-from ..values.evaluated import OMIT, is_known
-from ..values.property_values import value_problem
-from .resource_properties import E3018, E3019
+from ....document import Mapping, Node, Scalar, Sequence
+from ....spec import PropertySchema
+from ...evaluation.render import Evaluation, resource_enabled
+from ...model.template import TemplateModel
+from ...report import AT_VALIDATE, Reporter
+from ...values.evaluated import OMIT, is_known
+from ...values.property_values import value_problem
+from ..resources.properties import E3018, E3019
 
 
 def check(found: Evaluation, report: Reporter) -> None:

@@ -13,16 +13,26 @@ from __future__ import annotations
 
 from functools import partial
 
-from ... import spec
-from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
-from ...document.pauses import pause_point
-from ...spec.parameters import CFN_PSEUDO_PARAMETERS
-from ..codes import define
-from ..entry_findings import judge_entries
-from ..functions import invalid_in_context, not_supported
-from ..model.template import Entry, FunctionCall, LookAlike, TemplateModel, Where, looks_like_function, typo_of_function
-from ..report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
-from ..suggest import did_you_mean
+from .... import spec
+from ....document import Mapping, Node, QuickFix, Scalar, Sequence, walk
+from ....document.pauses import pause_point
+from ....spec.parameters import CFN_PSEUDO_PARAMETERS
+from ...codes import define
+from ...entry_findings import judge_entries
+from ...functions import invalid_in_context, not_supported
+from ...model.template import (
+    Entry,
+    FunctionCall,
+    LookAlike,
+    TemplateModel,
+    Where,
+    looks_like_function,
+    typo_of_function,
+)
+from ...report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
+from ...suggest import did_you_mean
+from ..context import RuleContext
+from ..phases import MODEL
 
 E4001 = define(
     "E4001",
@@ -136,7 +146,11 @@ _NO_EQUIVALENT: dict[str, str] = {
 }
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     positions: set[int] | None = None  # built only when a look-alike sits in a condition context (rare)
     for look in model.look_alikes:
         if look.context == "condition" and positions is None:

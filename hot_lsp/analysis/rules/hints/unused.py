@@ -13,10 +13,12 @@ part of an interface, so an unused one is a warning.
 
 from __future__ import annotations
 
-from ...document import QuickFix, Scalar, Sequence
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import Reporter
+from ....document import QuickFix, Scalar, Sequence
+from ...codes import define
+from ...model.template import TemplateModel
+from ...report import Reporter
+from ..context import RuleContext
+from ..phases import MODEL
 
 I9001 = define(
     "I9001",
@@ -35,7 +37,11 @@ _PARAMETER_READERS = frozenset({"get_param"})
 _CONDITION_READERS = frozenset({"condition", "if", "not", "and", "or"})
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     if not model.parsed.syntax_ok:
         return  # what the broken entry reads is not known: it may be what uses them
     _unused_parameters(model, report)

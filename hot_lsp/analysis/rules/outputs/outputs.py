@@ -9,12 +9,14 @@ condition value itself is checked by the conditions rules.
 
 from __future__ import annotations
 
-from ... import spec
-from ...document import Mapping, QuickFix, Scalar, Sequence
-from ..codes import define
-from ..model.template import Entry, TemplateModel
-from ..report import Reporter
-from ..suggest import did_you_mean
+from .... import spec
+from ....document import Mapping, QuickFix, Scalar, Sequence
+from ...codes import define
+from ...model.template import Entry, TemplateModel
+from ...report import Reporter
+from ...suggest import did_you_mean
+from ..context import RuleContext
+from ..phases import MODEL
 
 E6001 = define(
     "E6001",
@@ -42,7 +44,11 @@ W6004 = define(
 )
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     if not isinstance(model.section("outputs"), Mapping):
         return  # absent, empty, or the wrong shape (the sections rule reports that)
     allowed = spec.output_keys_for(model.version)

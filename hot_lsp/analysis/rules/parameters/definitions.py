@@ -12,16 +12,18 @@ from __future__ import annotations
 from functools import partial
 from typing import Any
 
-from ... import spec
-from ...document import Mapping, Node, QuickFix, Scalar, Sequence, walk
-from ...spec.parameters import CFN_PARAMETER_TYPES
-from ..codes import define
-from ..entry_findings import judge_entries
-from ..evaluation.parameter_constraints import ConstraintInForce, check_constraints
-from ..model.template import Entry, TemplateModel
-from ..report import Reporter
-from ..values import parameter_values as values
-from ..wording import as_written, nearest_names, yaml_text
+from .... import spec
+from ....document import Mapping, Node, QuickFix, Scalar, Sequence, walk
+from ....spec.parameters import CFN_PARAMETER_TYPES
+from ...codes import define
+from ...entry_findings import judge_entries
+from ...evaluation.parameter_constraints import ConstraintInForce, check_constraints
+from ...model.template import Entry, TemplateModel
+from ...report import Reporter
+from ...values import parameter_values as values
+from ...wording import as_written, nearest_names, yaml_text
+from ..context import RuleContext
+from ..phases import MODEL
 
 AREA = "parameters"
 
@@ -117,7 +119,11 @@ _MAX_DEFAULT_WEIGHT = 5000
 _MAX_LITERAL_CALLS = 5
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     # Each parameter is judged from itself and the version alone: an unchanged one keeps its findings.
     judge_entries(model, report, check, model.parameters.values(), partial(_check_parameter, model))
 

@@ -5,13 +5,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from ... import spec
-from ...document import Mapping, Node, QuickFix, Scalar, Sequence
-from ...spec.parameters import GROUPABLE_PSEUDO_PARAMETERS
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import Reporter, span_of_key_line
-from ..wording import nearest_names
+from .... import spec
+from ....document import Mapping, Node, QuickFix, Scalar, Sequence
+from ....spec.parameters import GROUPABLE_PSEUDO_PARAMETERS
+from ...codes import define
+from ...model.template import TemplateModel
+from ...report import Reporter, span_of_key_line
+from ...wording import nearest_names
+from ..context import RuleContext
+from ..phases import MODEL
 
 AREA = "parameters"
 
@@ -35,7 +37,11 @@ E2015 = define(
 )
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     groups = model.root.get("parameter_groups")
     if not isinstance(groups, Sequence):
         return  # absent, null, or the wrong shape (E1003 reports that)

@@ -14,7 +14,7 @@ import binascii
 import re
 from collections.abc import Iterator
 
-from ...document import Mapping
+from ....document import Mapping
 from ._validation_messages import (
     appended,
     at_least_two,

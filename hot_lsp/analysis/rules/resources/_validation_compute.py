@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...document import Mapping
+from ....document import Mapping
 from ._validation_messages import any_item, conflict, per_item, unspecified
 from ._validation_values import Check, Finding, Props, Rename, each
 

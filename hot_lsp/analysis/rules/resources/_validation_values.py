@@ -16,13 +16,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...document import Mapping, Node, Scalar, Sequence
-from ...document.nodes import walk
-from ...spec.resource_types import BUILTIN_PATH, PropertySchema, ResourceType
-from ..model.template import TemplateModel
-from ..report import span_of_key_line
-from ..stack.dependencies import static_condition
-from ..values.property_values import Rejected, constraints_problem, convert_scalar, null_value
+from ....document import Mapping, Node, Scalar, Sequence
+from ....document.nodes import walk
+from ....spec.resource_types import BUILTIN_PATH, PropertySchema, ResourceType
+from ...model.template import TemplateModel
+from ...report import span_of_key_line
+from ...stack.dependencies import static_condition
+from ...values.property_values import Rejected, constraints_problem, convert_scalar, null_value
 
 Where = Node | tuple[int, int]
 Finding = tuple[Where, str]  # where to report, Heat's message

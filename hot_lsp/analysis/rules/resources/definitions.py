@@ -1,4 +1,4 @@
-"""3xxx: resource definitions: keys, shapes, names, depends_on, deletion_policy, dependency cycles.
+"""3xxx: resource definitions: keys, shapes, names, field types, deletion_policy, external_id.
 
 Heat checks these while it builds the resource definitions
 (``template_common._rsrc_defn_args``) and orders the stack, so every finding
@@ -11,20 +11,18 @@ from __future__ import annotations
 
 from functools import cache
 
-from ... import spec
-from ...document import WARNING, Mapping, Node, QuickFix, Scalar, Sequence
-from ..codes import define
-from ..model.template import Entry, Reference, TemplateModel, looks_like_function
-from ..report import AT_VALIDATE, Reporter
-from ..stack.dependencies import (
-    Dependency,
-    disabled_resources,
+from .... import spec
+from ....document import Mapping, Node, QuickFix, Scalar, Sequence
+from ...codes import define
+from ...model.template import Entry, TemplateModel
+from ...report import AT_VALIDATE, Reporter
+from ...stack.dependencies import (
     is_external,
-    resource_dependencies,
-    shortest_cycle,
-    strongly_connected,
 )
-from ..suggest import did_you_mean
+from ...suggest import did_you_mean
+from ..context import RuleContext
+from ..phases import MODEL
+from .written import looks_like_call, shown
 
 E3001 = define(
     "E3001",
@@ -42,30 +40,6 @@ E3003 = define(
     "E3003",
     "A resource key the template's version does not have yet (`condition`, `external_id` before 2016-10-14).",
     "heat_template_version: 2016-04-08\nresources:\n  r:\n    type: OS::Heat::None\n    condition: true",
-    "resources",
-)
-E3004 = define(
-    "E3004",
-    "`depends_on` is not a resource name or a list of names.",
-    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: {a: b}",
-    "resources",
-)
-E3005 = define(
-    "E3005",
-    "`depends_on` names a resource the template does not define.",
-    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: nosuch",
-    "resources",
-)
-E3006 = define(
-    "E3006",
-    "A resource depends on itself (depends_on, or get_resource/get_attr in its properties or metadata).",
-    "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: r",
-    "resources",
-)
-E3007 = define(
-    "E3007",
-    "A dependency cycle between resources (through depends_on and get_resource/get_attr).",
-    "resources:\n  a: {type: OS::Heat::None, depends_on: b}\n  b: {type: OS::Heat::None, depends_on: a}",
     "resources",
 )
 E3008 = define(
@@ -116,10 +90,13 @@ E3013 = define(
 _OBJECT_FIELDS = ("properties", "metadata", "update_policy")
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     if not isinstance(model.section("resources"), Mapping):
         return  # absent, empty, or the wrong shape (the sections rule reports that)
-    disabled = disabled_resources(model)
     for name, entry in model.resources.items():
         _check_name(model, name, entry, report)
         body = entry.value
@@ -131,11 +108,8 @@ def check(model: TemplateModel, report: Reporter) -> None:
         for field_name in _OBJECT_FIELDS:
             _check_object_field(model, name, body, field_name, report)
         _check_string_fields(model, name, body, report)
-        _check_depends_on_shape(model, name, body, report)
         _check_deletion_policy(model, body, report)
         _check_external(model, name, body, report)
-    _check_unknown_dependencies(model, disabled, report)
-    _check_cycles(model, disabled, report)
 
 
 # -- names -------------------------------------------------------------------------
@@ -177,7 +151,7 @@ def _not_a_definition(model: TemplateModel, name: str, entry: Entry, report: Rep
         report(
             E3001,
             value,
-            f"A resource definition must be a mapping with a `type` key, not {_shown(value)}; "
+            f"A resource definition must be a mapping with a `type` key, not {shown(value)}; "
             f'write e.g. `{name}: {{type: {value.text}}}`. Heat says: "resources" must contain a map of resource maps.',
             data=data,
         )
@@ -256,17 +230,17 @@ def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter
             report(
                 E3011,
                 value,
-                f"The `type` of resource `{name}` must be a string, not {_shown(value)} "
+                f"The `type` of resource `{name}` must be a string, not {shown(value)} "
                 f"(Heat: Resource {name} type type must be string).",
                 data=QuickFix(fix="replace", text=f'"{value.text}"'),
             )
         return
-    if _looks_like_call(model, value):
+    if looks_like_call(model, value):
         return  # a function (or something written like one) in `type` is the functions rules' finding
     report(
         E3011,
         pair.key,
-        f"The `type` of resource `{name}` must be a literal string, not {_shown(value)} "
+        f"The `type` of resource `{name}` must be a literal string, not {shown(value)} "
         f"(Heat: Resource {name} type type must be string).",
     )
 
@@ -282,7 +256,7 @@ def _check_object_field(model: TemplateModel, name: str, body: Mapping, field_na
     report(
         E3013,
         pair.key if empty or not isinstance(value, Scalar) else value,
-        f"`{field_name}` of resource `{name}` must be a mapping, not {_shown(value)} "
+        f"`{field_name}` of resource `{name}` must be a mapping, not {shown(value)} "
         f"(Heat: Resource {name} {field_name} type must be object)."
         + (" Remove the key or write `{}`." if empty else ""),
     )
@@ -301,43 +275,15 @@ def _check_string_fields(model: TemplateModel, name: str, body: Mapping, report:
             continue
         if field_name == "external_id" and isinstance(value, Mapping) and _is_function_call(model, value):
             continue
-        if field_name == "description" and _looks_like_call(model, value):
+        if field_name == "description" and looks_like_call(model, value):
             continue  # the functions rules report a function in a description
         at: Node = value if isinstance(value, Scalar) and value.value is not None else pair.key
         report(
             E3013,
             at,
-            f"`{field_name}` of resource `{name}` must be a string, not {_shown(value)} "
+            f"`{field_name}` of resource `{name}` must be a string, not {shown(value)} "
             f"(Heat: Resource {name} {field_name} type must be string).",
         )
-
-
-def _check_depends_on_shape(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
-    pair = body.pair("depends_on")
-    if pair is None:
-        return
-    value = pair.value
-    if (isinstance(value, Scalar) and isinstance(value.value, str)) or _looks_like_call(model, value):
-        return  # a function here is the functions rules' finding
-    if isinstance(value, Sequence):
-        for item in value.items:
-            if _looks_like_call(model, item):
-                continue
-            if not (isinstance(item, Scalar) and isinstance(item.value, str)):
-                report(
-                    E3004,
-                    item if isinstance(item, Scalar) and item.value is not None else _first_char(item),
-                    f"Every item of `depends_on` must be a resource name, not {_shown(item)} "
-                    f"(Heat: Resource {name} depends_on must be a list of strings).",
-                )
-        return
-    at: Node = value if isinstance(value, Scalar) and value.value is not None else pair.key
-    report(
-        E3004,
-        at,
-        f"`depends_on` must be a resource name or a list of names, not {_shown(value)} "
-        f"(Heat: Resource {name} depends_on type must be list or string).",
-    )
 
 
 def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter) -> None:
@@ -353,7 +299,7 @@ def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter
         report(
             E3008,
             at,
-            f"deletion_policy must be one of {', '.join(valid)}, not {_shown(value)} "
+            f"deletion_policy must be one of {', '.join(valid)}, not {shown(value)} "
             "(Heat: deletion_policy type must be string).",
         )
         return
@@ -431,117 +377,6 @@ def _empty(value: Node) -> bool:
     return isinstance(value, Scalar) and value.value in (None, "")
 
 
-# -- dependencies ------------------------------------------------------------------
-
-
-def _check_unknown_dependencies(model: TemplateModel, disabled: set[str], report: Reporter) -> None:
-    names = list(model.resources)
-    for ref in model.references:
-        if ref.via != "depends_on" or ref.where.section != "resources" or ref.name in model.resources:
-            continue
-        suggestions = did_you_mean(ref.name, names)
-        hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
-        off = ref.where.entry in disabled
-        report(
-            E3005,
-            ref.node,
-            f"`depends_on` names `{ref.name}`, which is not a resource of this template{hint} "
-            f'(Heat: The specified reference "{ref.name}" (in {ref.where.entry}) is incorrect.).'
-            + (_DISABLED_NOTE if off else ""),
-            data=QuickFix(suggestions=suggestions) if suggestions else None,
-            severity=WARNING if off else 0,
-        )
-
-
-_DISABLED_NOTE = " Heat ignores it only because this resource's `condition` is always false."
-
-
-def _check_cycles(model: TemplateModel, disabled: set[str], report: Reporter) -> None:
-    graph = resource_dependencies(model)
-    _check_self_dependencies(graph, disabled, report)
-    nodes = [name for name in graph if name not in disabled]
-    certain = {name: [d.target for d in edges if not d.conditional] for name, edges in graph.items()}
-    reported: set[str] = set()
-    for component in strongly_connected(nodes, certain):
-        if len(component) > 1:
-            _report_cycle(component, graph, certain, False, report)
-            reported.update(component)
-    possible = {name: [d.target for d in edges] for name, edges in graph.items()}
-    for component in strongly_connected(nodes, possible):
-        if len(component) > 1 and not reported.intersection(component):
-            _report_cycle(component, graph, possible, True, report)
-
-
-def _check_self_dependencies(graph: dict[str, list[Dependency]], disabled: set[str], report: Reporter) -> None:
-    for name, edges in graph.items():
-        for edge in edges:
-            if edge.target != name:
-                continue
-            # Like every rule, treat both branches of an `if` as taken; only a resource that is
-            # always disabled hides the fault from Heat.
-            branch = " (inside an `if` branch: Heat fails whenever that branch is chosen)" if edge.conditional else ""
-            note = _DISABLED_NOTE if name in disabled else ""
-            report(
-                E3006,
-                edge.reference.node,
-                f"Resource `{name}` depends on itself ({_how(edge.reference)}){branch}; Heat refuses the stack with "
-                f"'Circular Dependency Found'. Remove this reference.{note}",
-                severity=WARNING if note else 0,
-            )
-
-
-def _report_cycle(
-    component: list[str],
-    graph: dict[str, list[Dependency]],
-    edges: dict[str, list[str]],
-    conditional: bool,
-    report: Reporter,
-) -> None:
-    start = component[0]
-    path = shortest_cycle(start, component, edges)
-    if not path:
-        return
-    closing = _edge_to(graph[path[-1]], start, conditional)
-    if closing is None:
-        return
-    steps = [f"`{a}` → `{b}` ({_how(_edge_to(graph[a], b, conditional))})" for a, b in _pairs(path + [start])]
-    shown = " → ".join(f"`{name}`" for name in path + [start])
-    others = [name for name in component if name not in path]
-    more = f" `{'`, `'.join(others)}` take part in the same knot of dependencies." if others else ""
-    note = (
-        " At least one of these references is inside an `if` branch, so Heat fails only when those branches are chosen."
-        if conditional
-        else ""
-    )
-    report(
-        E3007,
-        closing.node,
-        f"Dependency cycle {shown}: Heat refuses the stack with 'Circular Dependency Found'. "
-        f"The links: {'; '.join(steps)}. Remove one of them.{more}{note}",
-        severity=WARNING if conditional else 0,
-    )
-
-
-def _edge_to(edges: list[Dependency], target: str, conditional: bool) -> Reference | None:
-    """The first reference to ``target``; a certain one unless conditional edges count too."""
-    for edge in edges:
-        if edge.target == target and (conditional or not edge.conditional):
-            return edge.reference
-    return None
-
-
-def _pairs(path: list[str]) -> list[tuple[str, str]]:
-    return list(zip(path, path[1:], strict=False))
-
-
-def _how(ref: Reference | None) -> str:
-    if ref is None:
-        return "?"
-    if ref.via == "depends_on":
-        return "depends_on"
-    return f"{ref.via} in {ref.where.field}"
-
-
 # -- small helpers -------------------------------------------------------------------
 
 
@@ -558,30 +393,5 @@ def _parsed_function_names(version: spec.TemplateVersion) -> frozenset[str]:
     return spec.functions_for(version) | spec.removed_functions_for(version)
 
 
-def _looks_like_call(model: TemplateModel, value: Node) -> bool:
-    """A one-key mapping written like a function call, of any version, CFN, or a near-miss name."""
-    if not isinstance(value, Mapping) or len(value.pairs) != 1:
-        return False
-    key = value.pairs[0].key_value
-    return isinstance(key, str) and looks_like_function(key, model.version)
-
-
 def _entry_key(model: TemplateModel, name: str) -> Node:
     return model.resources[name].key
-
-
-def _first_char(node: Node) -> tuple[int, int]:
-    return node.start, node.start + 1
-
-
-def _shown(node: Node | None) -> str:
-    if isinstance(node, Scalar):
-        if node.value is None:
-            return "empty (null)"
-        kind = {"int": "a number", "float": "a number", "bool": "a boolean", "str": "a string"}.get(node.tag, node.tag)
-        return f"{kind} ({node.text!r})"
-    if isinstance(node, Sequence):
-        return "a list"
-    if isinstance(node, Mapping):
-        return "a mapping"
-    return "nothing"

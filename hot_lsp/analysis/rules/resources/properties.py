@@ -17,16 +17,16 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from ...document import Mapping, Node, QuickFix, Scalar, Sequence
-from ...document.nodes import walk
-from ...spec.resource_types import PropertySchema, ResourceType, SupportStatus
-from ..codes import define
-from ..model.required_properties import ParameterIndex, parameter_index, value_options
-from ..model.template import FunctionCall, TemplateModel
-from ..report import AT_VALIDATE, Needs, Reporter, span_of_key_line
-from ..stack.dependencies import disabled_resources
-from ..suggest import did_you_mean
-from ..values.property_values import (
+from ....document import Mapping, Node, QuickFix, Scalar, Sequence
+from ....document.nodes import walk
+from ....spec.resource_types import PropertySchema, ResourceType, SupportStatus
+from ...codes import define
+from ...model.required_properties import ParameterIndex, parameter_index, value_options
+from ...model.template import FunctionCall, TemplateModel
+from ...report import AT_VALIDATE, Needs, Reporter, span_of_key_line
+from ...stack.dependencies import disabled_resources
+from ...suggest import did_you_mean
+from ...values.property_values import (
     UNKNOWN,
     Rejected,
     constraints_problem,

@@ -21,17 +21,19 @@ import re
 from functools import cache, lru_cache, partial
 from typing import Any
 
-from ... import spec
-from ...document import WARNING, Mapping, QuickFix, Scalar, Sequence
-from ...spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
-from ..codes import define
-from ..entry_findings import Reads, judge_entry
-from ..model.template import Entry, EntryMemo, FunctionCall, TemplateModel
-from ..model.type_resolution import ResolvedKind
-from ..report import AT_VALIDATE, Reporter
-from ..stack.dependencies import if_branches, is_external
-from ..suggest import did_you_mean
-from .resource_properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
+from .... import spec
+from ....document import WARNING, Mapping, QuickFix, Scalar, Sequence
+from ....spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
+from ...codes import define
+from ...entry_findings import Reads, judge_entry
+from ...model.template import Entry, EntryMemo, FunctionCall, TemplateModel
+from ...model.type_resolution import ResolvedKind
+from ...report import AT_VALIDATE, Reporter
+from ...stack.dependencies import if_branches, is_external
+from ...suggest import did_you_mean
+from ..context import RuleContext
+from ..phases import MODEL
+from .properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
 E3014 = define(
     "E3014",
@@ -66,7 +68,11 @@ _CLOSE_SPELLING = 0.85  # difflib ratio for suggesting a type outside Heat's nam
 _FILE_LIKE = re.compile(r"\.(ya?ml|json|hot|te?mpl(ate)?|tpl|j2|txt)$", re.IGNORECASE)
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     if not isinstance(model.section("resources"), Mapping) or not model.resources:
         return
     checker = ResourceChecker(model, report)

@@ -20,13 +20,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ...document import Mapping, Node, Scalar
-from ...spec.nested_stacks import GROUPS, GroupType
-from ...spec.resource_types import BUILTIN_PATH, ResourceType
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import AT_VALIDATE, Reporter
-from ..stack.dependencies import is_external
+from ....document import Mapping, Node, Scalar
+from ....spec.nested_stacks import GROUPS, GroupType
+from ....spec.resource_types import BUILTIN_PATH, ResourceType
+from ...codes import define
+from ...model.template import TemplateModel
+from ...report import AT_VALIDATE
+from ...stack.dependencies import is_external
+from ..context import RuleContext
+from ..phases import MODEL
 from . import _validation_checks, _validation_compute, _validation_neutron
 from ._validation_messages import translation_conflict
 from ._validation_values import Check, Finding, Props, Rename, Site, Unknown, top_level
@@ -122,7 +124,11 @@ ELSEWHERE: tuple[tuple[str, str], ...] = (
 )
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     for site in _sites(model):
         rtype = site.rtype
         try:

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
-from ... import spec
-from ...document import Mapping, Node, Pair, QuickFix, Scalar, Sequence
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import Reporter
-from ..suggest import did_you_mean
+from .... import spec
+from ....document import Mapping, Node, Pair, QuickFix, Scalar, Sequence
+from ...codes import define
+from ...model.template import TemplateModel
+from ...report import Reporter
+from ...suggest import did_you_mean
+from ..context import RuleContext
+from ..phases import MODEL
 
 E1001 = define(
     "E1001",
@@ -56,7 +58,11 @@ _SHAPES: dict[str, tuple[tuple[type, ...], str]] = {
 }
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     allowed = spec.sections_for(model.version)
     _check_names(model, report)
     for pair in model.root.pairs:

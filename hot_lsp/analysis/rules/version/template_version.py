@@ -1,42 +1,14 @@
-"""0xxx: YAML-level findings (reported by the document layer) and heat_template_version."""
+"""0xxx: heat_template_version, the template's size, and a Jinja2 source named to be checked."""
 
 from __future__ import annotations
 
-from ... import spec
-from ...document import QuickFix, Scalar
-from ...spec.limits import MAX_TEMPLATE_SIZE
-from ..codes import define
-from ..model.template import TemplateModel
-from ..report import Reporter
+from .... import spec
+from ....document import QuickFix, Scalar
+from ....spec.limits import MAX_TEMPLATE_SIZE
+from ...codes import define
+from ..context import RuleContext
+from ..phases import MODEL
 
-# Codes the document layer reports; documented here, where the area lives.
-define("E0001", "The YAML does not parse (the parser's message, at its position).", "a: [1, 2\nb: 3", "version")
-define("W0002", "A mapping repeats a key; Heat silently keeps only the last value.", "a: 1\na: 2", "version")
-define(
-    "E0003",
-    "Aliases expand past a safe bound (an alias bomb) or an alias refers to its own enclosing node.",
-    "a: &a [*a]",
-    "version",
-)
-define(
-    "E0004",
-    "The YAML nests deeper than hot-lsp reads (500 levels).",
-    "(a value nested in 501 levels of [ ... ])",
-    "version",
-)
-define(
-    "E0005",
-    "The file is too large to read at all (over 32 MiB; in the editor, over 2 MiB, 4 times Heat's limit).",
-    "(a 40 MB file)",
-    "version",
-)
-define("E0007", "The file holds more than one YAML document; Heat reads exactly one.", "a: 1\n---\nb: 2", "version")
-define(
-    "E0009",
-    "The file is not UTF-8 text (binary, or another encoding); Heat reads UTF-8.",
-    "(a file saved as Latin-1 with accented characters)",
-    "version",
-)
 E0013 = define(
     "E0013",
     "A Jinja2 template source ({% ... %}, {{ ... }}) that is not YAML yet: Heat reads the rendered file, so render "
@@ -44,7 +16,6 @@ E0013 = define(
     "(a TripleO role.role.j2.yaml named on the command line)",
     "version",
 )
-define("E0008", "A YAML tag Heat's safe loader cannot construct (e.g. !Ref, !!python/...).", "x: !Ref foo", "version")
 W0006 = define(
     "W0006",
     f"The template is larger than Heat's max_template_size ({MAX_TEMPLATE_SIZE:,} characters); Heat will reject it.",
@@ -71,7 +42,11 @@ E0012 = define(
 )
 
 
-def check(model: TemplateModel, report: Reporter) -> None:
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+
+def check(context: RuleContext) -> None:
+    model, report = context.model, context.report
     text = model.parsed.text
     if len(text) > MAX_TEMPLATE_SIZE:
         report(
