@@ -41,7 +41,7 @@ from hot_lsp.spec import (  # noqa: E402
     SECTION_DOCS,
     UNDEFINED_SECTION,
     VERSIONS,
-    FunctionSpec,
+    FunctionRecord,
 )
 from hot_lsp.spec.parameters import CONSTRAINT_VALUE_KEYS  # noqa: E402
 from hot_lsp.spec.resource_types import Catalogue, PropertySchema, ResourceType, builtin_catalogue  # noqa: E402
@@ -116,7 +116,7 @@ def _first_sentence(text: str, limit: int = 160) -> str:
     return sentence if len(sentence) <= limit else sentence[: limit - 1].rstrip() + "…"
 
 
-def _function_doc(spec: FunctionSpec) -> str:
+def _function_doc(spec: FunctionRecord) -> str:
     if spec.removed_in:
         when = f"only in {spec.since} (removed from {spec.removed_in})"
     elif spec.normal:

@@ -122,7 +122,7 @@ def _release(snapshot: Snapshot) -> str:
 
 def _function_doc(snapshot: Snapshot, name: str, version: TemplateVersion, context: str) -> str | None:
     text = describe_function(name, version, context)
-    return with_guide_link(text, guide.function_url(_release(snapshot), name)) if text else None
+    return with_guide_link(text, spec.function_url(_release(snapshot), name)) if text else None
 
 
 def live_status(hit: NodeAtOffset, live: Mapping_[str, Mapping_[str, Any]], markdown: bool) -> str | None:

@@ -127,7 +127,7 @@ def _information(
     ]
     function = spec.FUNCTIONS[signature.name]
     doc = f"Returns {function.returns[0].lower()}{function.returns[1:]}\n\n{function.arguments_doc}"
-    url = guide.function_url(guide.release_of(snapshot.catalogue.heat_version), signature.name)
+    url = spec.function_url(guide.release_of(snapshot.catalogue.heat_version), signature.name)
     if url:
         doc += f"\n\n[Heat template guide]({url})" if markdown else f"\n\n{url}"
     return types.SignatureInformation(label=label, documentation=_markup(doc, markdown), parameters=parameters)

@@ -1,8 +1,7 @@
 """Where Heat's template guide documents a thing: the release to link and the anchor of each page.
 
-Heat's major version follows OpenStack's six-monthly series (7.x Newton, 12.x Stein, 20.x 2023.1, 23.x 2024.2,
-26.x 2026.1, read from the tags and stable branches of openstack/heat), and docs.openstack.org keeps one guide per
-series: ``https://docs.openstack.org/heat/<series>/template_guide/``. The anchors are the ones Heat's own Sphinx
+docs.openstack.org keeps one guide per OpenStack series, ``https://docs.openstack.org/heat/<series>/template_guide/``;
+which series a Heat version was released for is ``versions.SERIES``. The anchors are the ones Heat's own Sphinx
 extension (``doc/source/ext/resources.py``) and ``hot_spec.rst`` produce:
 
 - a resource type: ``openstack.html#OS::Nova::Server`` for the supported ``OS::`` types, ``cfn.html#AWS::...`` for
@@ -12,42 +11,18 @@ extension (``doc/source/ext/resources.py``) and ``hot_spec.rst`` produce:
   (``#OS::Nova::Server-prop-networks-*-port``);
 - an attribute: ``#<type>-attr-<name>``;
 - a function and a section: ``hot_spec.html#<id>``, where the id is the title as docutils makes ids (lower case,
-  every run of other characters a hyphen: ``get-attr``, ``resources-section``).
+  every run of other characters a hyphen: ``get-attr``, ``resources-section``); a function's is its record's
+  ``guide_anchor`` (``functions.record``).
 """
 
 from __future__ import annotations
 
 import re
 
+from .versions import SERIES
+
 GUIDE = "https://docs.openstack.org/heat/{release}/template_guide/"
 LATEST = "latest"
-
-# Heat's major version -> the OpenStack series it was released for (the guide's path on docs.openstack.org).
-HEAT_SERIES: dict[int, str] = {
-    5: "liberty",
-    6: "mitaka",
-    7: "newton",
-    8: "ocata",
-    9: "pike",
-    10: "queens",
-    11: "rocky",
-    12: "stein",
-    13: "train",
-    14: "ussuri",
-    15: "victoria",
-    16: "wallaby",
-    17: "xena",
-    18: "yoga",
-    19: "zed",
-    20: "2023.1",
-    21: "2023.2",
-    22: "2024.1",
-    23: "2024.2",
-    24: "2025.1",
-    25: "2025.2",
-    26: "2026.1",
-    27: "2026.2",
-}
 
 # The title in hot_spec.rst that documents each top-level section of a template.
 SECTION_TITLES: dict[str, str] = {
@@ -60,36 +35,8 @@ SECTION_TITLES: dict[str, str] = {
     "conditions": "Conditions section",
 }
 
-# The functions hot_spec.rst has a section for (the CloudFormation names of 2013-05-23 have none).
-DOCUMENTED_FUNCTIONS: frozenset[str] = frozenset(
-    [
-        "get_attr",
-        "get_file",
-        "get_param",
-        "get_resource",
-        "list_join",
-        "digest",
-        "repeat",
-        "resource_facade",
-        "str_replace",
-        "str_replace_strict",
-        "str_replace_vstrict",
-        "str_split",
-        "map_merge",
-        "map_replace",
-        "yaql",
-        "equals",
-        "if",
-        "not",
-        "and",
-        "or",
-        "filter",
-        "make_url",
-        "list_concat",
-        "list_concat_unique",
-        "contains",
-    ]
-)
+# Heat's major version -> the path of its series' guide.
+_GUIDE_OF_HEAT: dict[int, str] = {series.heat: series.guide for series in SERIES if series.heat and series.guide}
 
 _NOT_ID = re.compile(r"[^a-z0-9]+")
 
@@ -97,7 +44,7 @@ _NOT_ID = re.compile(r"[^a-z0-9]+")
 def release_of(heat_version: str) -> str:
     """The series whose guide documents ``heat_version`` ('27.0.1' -> '2026.2'); 'latest' when unknown."""
     major = heat_version.split(".", 1)[0]
-    return HEAT_SERIES.get(int(major), LATEST) if major.isdigit() else LATEST
+    return _GUIDE_OF_HEAT.get(int(major), LATEST) if major.isdigit() else LATEST
 
 
 def section_id(title: str) -> str:
@@ -132,12 +79,6 @@ def property_url(release: str, name: str, status: str, path: tuple[str | int, ..
 def attribute_url(release: str, name: str, status: str, attribute: str) -> str | None:
     base = type_url(release, name, status)
     return f"{base}-attr-{attribute}" if base else None
-
-
-def function_url(release: str, function: str) -> str | None:
-    if function not in DOCUMENTED_FUNCTIONS:
-        return None
-    return f"{GUIDE.format(release=release)}hot_spec.html#{section_id(function)}"
 
 
 def section_url(release: str, section: str) -> str | None:

@@ -14,18 +14,70 @@ from dataclasses import dataclass
 
 
 @dataclass(frozen=True, slots=True)
+class Series:
+    """One OpenStack release series: its name, Heat's major version for it and where its template guide lives.
+
+    Heat's major version follows the six-monthly series (7.x Newton, 12.x Stein, 20.x 2023.1, 26.x 2026.1, read
+    from the tags and stable branches of openstack/heat), and docs.openstack.org keeps one guide per series from
+    Liberty on: ``https://docs.openstack.org/heat/<guide>/template_guide/`` (``guide.release_of``).
+    """
+
+    name: str | None  # the code name, capitalised ('Newton'); None where this table does not record it
+    heat: int | None  # Heat's major version released for it; None before Liberty (Heat was numbered by date)
+    guide: str | None  # the guide's path on docs.openstack.org ('newton', '2023.1'); None before Liberty
+
+
+# Every series from the first HOT version's on, oldest first. A template version names its series by `release`.
+SERIES: tuple[Series, ...] = (
+    Series("Icehouse", None, None),
+    Series("Juno", None, None),
+    Series("Kilo", None, None),
+    Series("Liberty", 5, "liberty"),
+    Series("Mitaka", 6, "mitaka"),
+    Series("Newton", 7, "newton"),
+    Series("Ocata", 8, "ocata"),
+    Series("Pike", 9, "pike"),
+    Series("Queens", 10, "queens"),
+    Series("Rocky", 11, "rocky"),
+    Series("Stein", 12, "stein"),
+    Series("Train", 13, "train"),
+    Series("Ussuri", 14, "ussuri"),
+    Series("Victoria", 15, "victoria"),
+    Series("Wallaby", 16, "wallaby"),
+    Series("Xena", 17, "xena"),
+    Series("Yoga", 18, "yoga"),
+    Series("Zed", 19, "zed"),
+    Series("Antelope", 20, "2023.1"),
+    Series("Bobcat", 21, "2023.2"),
+    Series("Caracal", 22, "2024.1"),
+    Series("Dalmatian", 23, "2024.2"),
+    Series("Epoxy", 24, "2025.1"),
+    Series("Flamingo", 25, "2025.2"),
+    Series(None, 26, "2026.1"),
+    Series(None, 27, "2026.2"),
+)
+
+_SERIES_BY_NAME: dict[str, Series] = {series.name: series for series in SERIES if series.name is not None}
+
+
+@dataclass(frozen=True, slots=True)
 class TemplateVersion:
     """One HOT template version."""
 
     date: str  # the canonical value, e.g. '2016-10-14'
     alias: str | None  # release-name alias Heat also accepts; None before newton
-    release: str  # OpenStack release that introduced it, capitalised
+    release: str  # OpenStack release that introduced it, capitalised: the name of its series in SERIES
     ordinal: int  # position in date order, 0 for 2013-05-23
 
     @property
     def label(self) -> str:
         """Human-readable name such as '2016-10-14 (Newton)'."""
         return f"{self.date} ({self.release})"
+
+    @property
+    def series(self) -> Series:
+        """The release series it came with (KeyError for a release SERIES lacks)."""
+        return _SERIES_BY_NAME[self.release]
 
 
 VERSIONS: tuple[TemplateVersion, ...] = (
@@ -42,7 +94,8 @@ VERSIONS: tuple[TemplateVersion, ...] = (
     TemplateVersion("2021-04-16", "wallaby", "Wallaby", 10),
 )
 
-# Each version's date by its release name, for the history tables of spec/ (the dates are written once, above).
+# Each version's date by its release name, for the history tables of spec/ (the dates are written once, above;
+# a new version's name goes at the end of this line).
 (ICEHOUSE, JUNO, KILO, LIBERTY, MITAKA, NEWTON, OCATA, PIKE, QUEENS, ROCKY, WALLABY) = (v.date for v in VERSIONS)
 
 LATEST: TemplateVersion = VERSIONS[-1]
@@ -53,18 +106,10 @@ _BY_NAME: dict[str, TemplateVersion] = {
     **{v.alias: v for v in VERSIONS if v.alias is not None},
 }
 
-# OpenStack releases after wallaby. Heat never added a template version for
-# them, so a template naming one most likely wants the newest version.
-LATER_RELEASE_NAMES: tuple[str, ...] = (
-    "xena",
-    "yoga",
-    "zed",
-    "antelope",
-    "bobcat",
-    "caracal",
-    "dalmatian",
-    "epoxy",
-    "flamingo",
+# The OpenStack releases after the newest version's. Heat added no template version for them, so a template
+# naming one most likely wants the newest version.
+LATER_RELEASE_NAMES: tuple[str, ...] = tuple(
+    series.name.lower() for series in SERIES[SERIES.index(LATEST.series) + 1 :] if series.name is not None
 )
 
 

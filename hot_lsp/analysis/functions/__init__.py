@@ -11,11 +11,36 @@ To change how a function behaves, edit its module; to change when it exists, edi
 from __future__ import annotations
 
 from functools import cache
+from types import ModuleType
 from typing import Literal
 
 from ... import spec
 from ...document import Mapping, Node, Pair, Scalar
 from ...spec import TemplateVersion
+
+# The modules that define HeatFunction objects, one per function name. Importing a module is all it takes for
+# FUNCTIONS to hold its functions; tests/analysis/test_function_records.py holds that they are spec.FUNCTIONS'.
+from . import (  # noqa: F401 - imported for the HeatFunction objects they define
+    cfn,
+    conditions,
+    contains,
+    digest,
+    filter,
+    get_attr,
+    get_file,
+    get_param,
+    get_resource,
+    if_function,
+    list_join,
+    lists,
+    make_url,
+    maps,
+    repeat,
+    resource_facade,
+    str_replace,
+    str_split,
+    yaql,
+)
 from .base import (
     ArgumentPath,
     Call,
@@ -28,26 +53,7 @@ from .base import (
     RefKind,
     Slot,
 )
-from .cfn import CFN_BASE64, CFN_GET_AZS, CFN_MEMBER_LIST_TO_MAP, CFN_REPLACE, CFN_SELECT, CFN_SPLIT, REF
 from .checking import ARGUMENT_FAULT, ArgumentChecker, Fault, ParseFault
-from .conditions import AND, EQUALS, NOT, OR
-from .contains import CONTAINS
-from .digest import DIGEST
-from .filter import FILTER
-from .get_attr import GET_ATTR
-from .get_file import GET_FILE
-from .get_param import GET_PARAM
-from .get_resource import GET_RESOURCE
-from .if_function import IF
-from .list_join import CFN_JOIN, LIST_JOIN
-from .lists import LIST_CONCAT, LIST_CONCAT_UNIQUE
-from .make_url import MAKE_URL
-from .maps import MAP_MERGE, MAP_REPLACE
-from .repeat import REPEAT
-from .resource_facade import CFN_RESOURCE_FACADE, RESOURCE_FACADE
-from .str_replace import STR_REPLACE, STR_REPLACE_STRICT, STR_REPLACE_VSTRICT
-from .str_split import STR_SPLIT
-from .yaql import YAQL
 
 __all__ = [
     "ARGUMENT_FAULT",
@@ -76,45 +82,21 @@ __all__ = [
     "table",
 ]
 
-FUNCTIONS: dict[str, HeatFunction] = {
-    function.name: function
-    for function in (
-        GET_PARAM,
-        GET_RESOURCE,
-        GET_ATTR,
-        GET_FILE,
-        LIST_JOIN,
-        STR_REPLACE,
-        RESOURCE_FACADE,
-        REPEAT,
-        DIGEST,
-        STR_SPLIT,
-        MAP_MERGE,
-        MAP_REPLACE,
-        YAQL,
-        IF,
-        FILTER,
-        STR_REPLACE_STRICT,
-        MAKE_URL,
-        LIST_CONCAT,
-        LIST_CONCAT_UNIQUE,
-        STR_REPLACE_VSTRICT,
-        CONTAINS,
-        EQUALS,
-        NOT,
-        AND,
-        OR,
-        CFN_SELECT,
-        CFN_GET_AZS,
-        CFN_JOIN,
-        CFN_SPLIT,
-        CFN_REPLACE,
-        CFN_BASE64,
-        CFN_MEMBER_LIST_TO_MAP,
-        CFN_RESOURCE_FACADE,
-        REF,
-    )
-}
+
+def _defined_in_this_package() -> dict[str, HeatFunction]:
+    """Every HeatFunction of the modules imported above, in ``spec.FUNCTIONS``' order (any stray last)."""
+    modules = [
+        value
+        for value in globals().values()
+        if isinstance(value, ModuleType) and value.__name__.startswith(f"{__name__}.")
+    ]
+    found = {
+        value.name: value for module in modules for value in vars(module).values() if isinstance(value, HeatFunction)
+    }
+    return {name: found.pop(name) for name in spec.FUNCTIONS if name in found} | found
+
+
+FUNCTIONS: dict[str, HeatFunction] = _defined_in_this_package()
 
 # How Heat's parser takes a one-key mapping whose key is a function name: a call of a function of this
 # version and context; a removed CFN name (a function object that fails: not supported in this version);

@@ -4,7 +4,8 @@ Each object holds everything hot-lsp knows about how that function behaves: whic
 parameter, resource or condition (what the model records as references), the keys of the maps it takes (per
 version, from ``spec``), its checks of literal arguments with Heat's messages (``check``: what the static
 rules report, and the parse-time faults the evaluator fails on), its evaluation (``evaluate``), and what a
-hover preview of it shows. When it exists, per version and context, is history kept in ``spec.functions``.
+hover preview of it shows. When it exists, per version and context, and how it is documented, is its record in
+``spec.functions`` (:attr:`HeatFunction.record`).
 
 The two call records the functions see: the model's ``FunctionCall`` (found in the template) and the
 evaluator's :class:`Call` (being evaluated) both satisfy :class:`CallSite`.
@@ -145,8 +146,8 @@ class HeatFunction:
     notes: tuple[tuple[str, str], ...] = ()
 
     @property
-    def spec(self) -> spec.FunctionSpec:
-        """Its history and documentation (``spec.functions``)."""
+    def record(self) -> spec.FunctionRecord:
+        """Its history, documentation and argument keys: its record in ``spec.functions``."""
         return spec.FUNCTIONS[self.name]
 
     def argument_keys(self, version: TemplateVersion, path: ArgumentPath = ()) -> tuple[str, ...]:
