@@ -56,8 +56,9 @@ from collections.abc import Sequence
 
 from pygls.exceptions import JsonRpcContentModified
 
-from . import collector, commands, documents, lifecycle, positional, whole_document, workspace
+from . import collector, methods
 from .cloud import RequestFailed
+from .handlers import HANDLERS
 from .session import HotLanguageServer
 from .stdio import start_io
 
@@ -71,12 +72,7 @@ SWITCH_INTERVAL_S = 0.001
 
 def create_server() -> HotLanguageServer:
     server = HotLanguageServer()
-    lifecycle.register(server)
-    documents.register(server)
-    positional.register(server)
-    whole_document.register(server)
-    workspace.register(server)
-    commands.register(server)
+    methods.register(server, HANDLERS)
     return server
 
 

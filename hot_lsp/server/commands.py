@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
-from .cloud import PREVIEW, REFRESH_CATALOGUE, RequestFailed
+from .cloud import PREVIEW, RequestFailed
+from .methods import Lane
 from .session import HotLanguageServer
 from .workspace import nested_tree, requested_depth
 
@@ -40,24 +41,11 @@ GRAPH = "hot-lsp.graph"
 T = TypeVar("T")
 
 
-def register(server: HotLanguageServer) -> None:
-    server.command(RENDER)(handle_render)
-    server.command(RESOURCES)(handle_resources)
-    server.command(GRAPH)(handle_graph)
-    server.command(PREVIEW)(handle_preview)
-    server.command(REFRESH_CATALOGUE)(handle_refresh_catalogue)
-    server.feature(types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False))(handle_code_lens)
-
-
-async def handle_code_lens(ls: HotLanguageServer, params: types.CodeLensParams) -> list[types.CodeLens] | None:
+async def code_lens_call(ls: HotLanguageServer, snapshot: Snapshot, params: types.CodeLensParams) -> Callable[[], Any]:
     """Use counts above parameters and resources, "Render" and "Resources" above the template."""
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
     from ..features.code_lens import code_lenses  # loaded with the snapshot's analysis
 
-    empty: list[types.CodeLens] = []
-    return ls.call_feature(types.TEXT_DOCUMENT_CODE_LENS, lambda: code_lenses(snapshot), empty, uri=snapshot.uri)
+    return lambda: code_lenses(snapshot)
 
 
 async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
@@ -172,7 +160,7 @@ async def _template(ls: HotLanguageServer, options: dict[str, Any], command: str
 
 async def _run(ls: HotLanguageServer, command: str, call: Callable[[], T], snapshot: Snapshot) -> T:
     """``call()`` on the feature thread; a failure is logged and answered as an internal error."""
-    result: T | None = await ls.run_feature(command, call, None, snapshot=snapshot)
+    result: T | None = await ls.run_in_lane(Lane.DOCUMENT, command, call, None, snapshot=snapshot)
     if result is None:
         raise JsonRpcInternalError(f"{command} failed for {snapshot.uri} (see the server's log)")
     return result

@@ -3,6 +3,7 @@ the session and call back into it through this narrow view, so neither imports t
 
 from __future__ import annotations
 
+import asyncio
 from typing import TYPE_CHECKING, Any, Protocol
 
 from lsprotocol import types
@@ -19,7 +20,7 @@ class ServerContext(Protocol):
     """The session (``session.HotLanguageServer``) as its parts use it."""
 
     settings: Settings
-    debounce: float
+    configured: asyncio.Event | None  # set once the client's first settings are in (None: it sends none)
 
     @property
     def store(self) -> DocumentStore: ...

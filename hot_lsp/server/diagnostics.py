@@ -1,13 +1,14 @@
 """Diagnostics: pushed to clients that do not pull, pulled by those that do, shown again when what they depend
 on changes.
 
-Pushes (textDocument/publishDiagnostics): every open and change asks the store for the analysis of the current
-text at once, with no fixed delay. The store's one worker takes the newest text wanted whenever it is free, so
+A text opened or changed is one call, :meth:`DiagnosticsScheduler.text_changed`: analyse it and publish. The
+analysis of the current text is asked for at once, with no fixed delay, even by pull clients (whose next pull then
+finds it under way), and pushes (textDocument/publishDiagnostics) publish it once done. The store's one worker takes the newest text wanted whenever it is free, so
 while it is busy the edits typed meanwhile replace each other and the next analysis is of the newest text (see
 store.py); a storm of edits costs an analysis per worker turn, not one per keystroke, and ends with the last text
 analysed. Only the current text's diagnostics go out: each document has at most one pending publish, a newer text
 replaces it, and a version older than one already published never goes out. ``HOT_LSP_DEBOUNCE_MS`` adds a wait
-before asking (the fuzzer sets one; none by default). Pull clients (textDocument/diagnostic) get a result id made
+before a change is analysed (the fuzzer sets one; none by default): the publisher asks once it is over. Pull clients (textDocument/diagnostic) get a result id made
 of the document's text generation, the settings serial and the version, so an unchanged document is answered
 "unchanged". When settings or another file a document read change, pushes go out again, or pull clients get a
 workspace/diagnostic/refresh (one at a time: changes while it is unanswered ask for one more after it).
@@ -17,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -38,6 +40,16 @@ PULL_OPTIONS = types.DiagnosticOptions(inter_file_dependencies=True, workspace_d
 REFRESH_WAIT_S = 5.0
 
 
+def debounce_seconds() -> float:
+    """An extra wait before analysing a changed text, from ``HOT_LSP_DEBOUNCE_MS`` (the fuzzer sets one); none by
+    default: a change is analysed as soon as the worker is free, the newest text replacing any that waited."""
+    raw = os.environ.get("HOT_LSP_DEBOUNCE_MS", "")
+    try:
+        return max(0.0, float(raw) / 1000) if raw.strip() else 0.0
+    except ValueError:
+        return 0.0
+
+
 @dataclass(slots=True)
 class _Pending:
     """A publish asked for (the newest ask replaces the one before): not before ``due`` (the loop's clock)."""
@@ -55,6 +67,7 @@ class DiagnosticsScheduler:
         self._published: dict[str, tuple[int, int | None]] = {}  # uri -> (document id, version)
         self._refresh_task: asyncio.Task[None] | None = None
         self._refresh_again = False  # something changed after the refresh under way was sent
+        self.debounce = debounce_seconds()  # how long a changed text waits before it is analysed
 
     def of(self, snapshot: Snapshot) -> list[types.Diagnostic]:
         """The snapshot's diagnostics as this client can take them (empty if computing them crashed)."""
@@ -66,6 +79,27 @@ class DiagnosticsScheduler:
         # The cloud's last verdict on the saved file (hotLsp.cloud), until its next one.
         diagnostics.extend(self._ls.cloud_diagnostics(snapshot.uri))
         return adapt_diagnostics(diagnostics, self._ls)
+
+    def text_changed(self, uri: str, *, opened: bool = False) -> None:
+        """A text of ``uri`` was opened or changed: analyse it and publish its diagnostics. The analysis is asked
+        for when the text is due: at once (an opened text always; a change unless ``HOT_LSP_DEBOUNCE_MS`` holds it
+        back), so that the diagnostics wait for the analysis only, not also for the loop to reach their publisher
+        (0.3 ms of every keystroke); else by the publisher, once the wait is over."""
+        delay = 0.0 if opened else self.debounce
+        if delay == 0.0:
+            self._analyse_now(uri)
+        self.schedule(uri, delay)
+
+    def _analyse_now(self, uri: str) -> None:
+        """Start the analysis of the current text of ``uri`` on the worker, when nothing it depends on is still to
+        come (the client's settings, the environment files): else the publisher's snapshot asks for it once they
+        are in."""
+        ls = self._ls
+        if ls.configured is not None and not ls.configured.is_set():
+            return
+        if ls.environment_files.current(ls.settings.environments, ls.workspace_folders()) is None:
+            return
+        ls.store.start_analysis(uri, ls.settings, ls.workspace_inputs())
 
     def schedule(self, uri: str, delay: float) -> None:
         """Publish the diagnostics of the current text of ``uri``, asking for its analysis after ``delay`` (push

@@ -1,9 +1,9 @@
 """Handlers of the open documents' texts: didOpen, didChange, didClose, didSave.
 
-The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each open and change schedules
-diagnostics (the analysis of the newest text as soon as the worker is free, see diagnostics.py) and tells the
-documents that read this one's file. With ``hotLsp.cloud``, each open and save (never a change) asks the cloud
-about the file as saved, in the background (cloud.py).
+The store keeps the texts (HotProtocol keeps pygls from keeping a copy); each open and change is one call to the
+diagnostics scheduler, "a text changed: analyse and publish" (the analysis of the newest text as soon as the
+worker is free, see diagnostics.py), and tells the documents that read this one's file. With ``hotLsp.cloud``,
+each open and save (never a change) asks the cloud about the file as saved, in the background (cloud.py).
 """
 
 from __future__ import annotations
@@ -18,13 +18,6 @@ from .session import HotLanguageServer
 log = logging.getLogger("hot_lsp.server")
 
 
-def register(server: HotLanguageServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DID_OPEN)(handle_did_open)
-    server.feature(types.TEXT_DOCUMENT_DID_CHANGE)(handle_did_change)
-    server.feature(types.TEXT_DOCUMENT_DID_CLOSE)(handle_did_close)
-    server.feature(types.TEXT_DOCUMENT_DID_SAVE)(handle_did_save)
-
-
 def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentParams) -> None:
     document = params.text_document
     if not ls.project.looked() and not ls.workspace_folders():
@@ -34,7 +27,7 @@ def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentPara
         if path is not None:  # no workspace folder: the project configuration is looked for from the document's
             ls.load_project(os.path.dirname(path))
     ls.store.open(document.uri, document.text, document.version, document.language_id)
-    ls.diagnostics.schedule(document.uri, 0)  # at once, even with HOT_LSP_DEBOUNCE_MS
+    ls.diagnostics.text_changed(document.uri, opened=True)
     ls.file_tracking.document_opened(document.uri)
     ls.cloud.validate(document.uri)  # hotLsp.cloud: the cloud's verdict on the file as saved (never on a change)
 
@@ -44,9 +37,7 @@ def handle_did_change(ls: HotLanguageServer, params: types.DidChangeTextDocument
     if not ls.store.change(uri, params.text_document.version, params.content_changes, ls.encoding):
         log.warning("didChange for %s, which is not open: ignored", uri)
         return
-    if not ls.debounce:
-        ls.analyse_now(uri)
-    ls.diagnostics.schedule(uri, ls.debounce)
+    ls.diagnostics.text_changed(uri)
     ls.file_tracking.document_changed(uri)
 
 

@@ -92,7 +92,7 @@ class FileTracking:
             for uri in ls.store.uris()
             if ls.store.kind(uri) == "environment" and ls.store.outdated(uri, ls.settings, inputs)
         ]
-        self._diagnostics.changed(environments, ls.debounce)
+        self._diagnostics.changed(environments, self._diagnostics.debounce)
 
     # -- documents that read other files ------------------------------------------------------------
 
@@ -111,7 +111,7 @@ class FileTracking:
         for uri in stale:
             store.invalidate(uri)
         if stale:
-            self._diagnostics.changed(stale, self._ls.debounce if delay is None else delay)
+            self._diagnostics.changed(stale, self._diagnostics.debounce if delay is None else delay)
         return stale
 
     def document_opened(self, uri: str) -> None:

@@ -27,13 +27,6 @@ _SETTINGS_KEYS = frozenset(
 WATCHED_FILES = "**/*.{yaml,yml,template,json,hot}"  # the files the workspace index reads
 
 
-def register(server: HotLanguageServer) -> None:
-    server.feature(types.INITIALIZE)(handle_initialize)
-    server.feature(types.INITIALIZED)(handle_initialized)
-    server.feature(types.SHUTDOWN)(handle_shutdown)
-    server.feature(types.WORKSPACE_DID_CHANGE_CONFIGURATION)(handle_did_change_configuration)
-
-
 def settings_object(raw: Any, *, section_level: bool = False) -> dict[str, Any] | None:
     """The ``hotLsp`` object out of what a client sent: ``{hotLsp: {...}}`` or the object itself.
 

@@ -1,7 +1,9 @@
 """The state of one client session: the client's capabilities and settings, the open documents' snapshots with
 what the workspace gives them, the workers, and how a failing feature is reported.
 
-:class:`HotLanguageServer` holds it; the handler modules read it. Two parts keep state of their own and live
+:class:`HotLanguageServer` holds it; the handler modules read it. It answers the requests of the handler table
+(handlers.py) as each row says: which text, on which lane, what a crash answers, how the result is adapted
+(:meth:`HotLanguageServer.answer`). Two parts keep state of their own and live
 in their own modules: diagnostics (:class:`~hot_lsp.server.diagnostics.DiagnosticsScheduler`) and the tracking
 of files other documents read, with the workspace index (:class:`~hot_lsp.server.file_tracking.FileTracking`).
 
@@ -15,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import os
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -33,6 +34,7 @@ from . import collector
 from .cloud import CloudSession
 from .collector import Worker
 from .diagnostics import DiagnosticsScheduler
+from .methods import GIVEN_BACK, Lane, Method, Text, cursor_of
 from .priority import RequestPriority
 from .project import ProjectSettings
 from .protocol import Encoded, HotProtocol
@@ -66,17 +68,6 @@ def _load_features() -> None:
         log.exception("loading the features failed")
 
 
-def debounce_seconds() -> float:
-    """An extra wait before analysing a changed text, from ``HOT_LSP_DEBOUNCE_MS`` (the fuzzer sets one); none by
-    default: a change is analysed as soon as the worker is free, the newest text replacing any that waited
-    (see diagnostics.py)."""
-    raw = os.environ.get("HOT_LSP_DEBOUNCE_MS", "")
-    try:
-        return max(0.0, float(raw) / 1000) if raw.strip() else 0.0
-    except ValueError:
-        return 0.0
-
-
 class HotLanguageServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(
@@ -89,7 +80,7 @@ class HotLanguageServer(LanguageServer):
         self.priority = RequestPriority()
         self.analysis_pool = Worker("hot-lsp-analysis", initializer=self.priority.pausable)
         # Features whose answer may take a while (evaluated previews, other files read, whole-document indexes of a
-        # large text) run on this thread, so the loop goes on reading and answering meanwhile (see run_feature).
+        # large text) run on this thread, so the loop goes on reading and answering meanwhile (see run_in_lane).
         self.feature_pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="hot-lsp-features")
         self.settings = Settings()
         self.settings_serial = 0  # bumped on every settings change; part of pull diagnostics' result ids
@@ -99,7 +90,6 @@ class HotLanguageServer(LanguageServer):
         # The project configuration (.hot-lsp.toml, [tool.hot-lsp]): the defaults the editor's settings override.
         self.project = ProjectSettings(lambda params: self.window_show_message(params))
         self._document_folder: str | None = None  # where it was looked for from when the client names no folder
-        self.debounce = debounce_seconds()
         self.diagnostics = DiagnosticsScheduler(self)
         # hotLsp.cloud and hotLsp.stacks: idle (and nothing sent) until a cloud is named (cloud.py).
         self.cloud = CloudSession(self)
@@ -239,16 +229,6 @@ class HotLanguageServer(LanguageServer):
             self.report_crash("analysis", error, uri=uri)
             return None
 
-    def analyse_now(self, uri: str) -> None:
-        """Start the analysis of the newest text of ``uri`` on the worker at once, when nothing it depends on is
-        still to come (the client's settings, the environment files): a change's diagnostics then wait for the
-        analysis only, not also for the loop to reach their publisher (0.3 ms of every keystroke)."""
-        if self.configured is not None and not self.configured.is_set():
-            return
-        if self.environment_files.current(self.settings.environments, self.workspace_folders()) is None:
-            return
-        self.store.start_analysis(uri, self.settings, self.workspace_inputs())
-
     async def pinned_snapshot(self, uri: str) -> Snapshot | None:
         """The snapshot of the text a positional request was made against, or ContentModified."""
         from ..store import Superseded
@@ -270,50 +250,83 @@ class HotLanguageServer(LanguageServer):
             self.report_crash("analysis", error, uri=uri)
             return None
 
-    # -- features that fail -------------------------------------------------------------------------
+    # -- answering the table's methods (handlers.py) ------------------------------------------------
 
-    def call_feature(
-        self,
-        method: str,
-        call: Callable[[], T | None],
-        empty: T,
-        *,
-        uri: str = "",
-        position: types.Position | None = None,
-    ) -> T:
-        """``call()``'s result, or ``empty`` when it gives None or raises (then logged; the server goes on)."""
-        try:
-            result = call()
-        except Exception as error:
-            self.report_crash(method, error, uri=uri, position=position)
-            return empty
-        return empty if result is None else result
+    async def answer(self, method: Method, params: Any) -> Any:
+        """Answer a request as its row in the handler table says: the snapshot of the text the row names (none:
+        ``unanswered``), what the handler module prepares on the loop, the feature run on the row's lane (a crash
+        or None: ``empty``), the result adapted for the client."""
+        if method.enabled is not None and not method.enabled(self.settings):
+            return method.unanswered
+        snapshot: Snapshot | None = None
+        if method.text is not Text.NONE:
+            uri = params.text_document.uri
+            if method.lane is Lane.WORKSPACE:
+                await self._settle_open_documents(uri)
+            snapshot = await (self.pinned_snapshot(uri) if method.text is Text.PINNED else self.snapshot(uri))
+            if snapshot is None:
+                return method.unanswered
+        feature = await method.prepare(self, snapshot, params)
+        encoding, uri = method.encoding, snapshot.uri if snapshot is not None else ""
+        adapt, call = encoding.adapt, feature
+        if adapt is not None and encoding.written_on_lane:
+            protocol = cast(HotProtocol, self.protocol)
 
-    async def run_feature(
+            def written() -> Encoded | None:
+                result = adapt(feature(), self, uri)
+                return None if result is None else protocol.encode(result)
+
+            call = written
+        empty = params if method.empty is GIVEN_BACK else method.empty
+        position = cursor_of(params) if method.text is Text.PINNED else None
+        result = await self.run_in_lane(method.lane, method.name, call, empty, snapshot=snapshot, position=position)
+        if adapt is not None and not encoding.written_on_lane:
+            return adapt(result, self, uri)
+        return result
+
+    async def _settle_open_documents(self, uri: str) -> None:
+        """Every open document analysed, so the index knows their texts; ContentModified if ``uri`` changed
+        meanwhile."""
+        stamp = self.store.stamp(uri)
+        await self.file_tracking.settle_open_documents()
+        if self.store.stamp(uri) != stamp:
+            raise JsonRpcContentModified(f"{uri} changed while the request waited")
+
+    async def run_in_lane(
         self,
+        lane: Lane,
         method: str,
         call: Callable[[], T | None],
         empty: T,
         *,
         snapshot: Snapshot | None = None,
         position: types.Position | None = None,
-        urgent: bool = False,
     ) -> T:
-        """:meth:`call_feature` with ``call()`` run on the feature thread: the loop reads and answers other messages
-        meanwhile. One thread, so features never run two at a time, and the evaluation a snapshot's previews share
-        (``features/evaluation_context.py``) is only ever used from it. A failure is reported here, on the loop.
+        """``call()``'s result, or ``empty`` when it gives None or raises (then logged; the server goes on), run
+        where ``lane`` says.
 
-        ``urgent``: the user waits at the cursor for it (completion, hover, signature help, definition, highlight),
-        so the analysis worker waits at its next pause point meanwhile (``priority.py``). Whole-document requests
-        (tokens, folding, symbols, hints) may take tens of milliseconds on a large text, and share the interpreter
-        with the analysis instead, so that the diagnostics of an edit are not held back behind them.
+        On the feature thread (CURSOR, DOCUMENT) the loop reads and answers other messages meanwhile. One thread,
+        so features never run two at a time, and the evaluation a snapshot's previews share
+        (``features/evaluation_context.py``) is only ever used from it; a failure is reported here, on the loop.
+        On CURSOR the user waits at the cursor for it, so the analysis worker waits at its next pause point
+        meanwhile (``priority.py``); DOCUMENT requests (tokens, folding, symbols, hints) may take tens of
+        milliseconds on a large text, and share the interpreter with the analysis instead, so that the diagnostics
+        of an edit are not held back behind them. The analysis of a newer text may take the pieces of
+        ``snapshot``'s tree and move them while the feature reads it (``ParsedDocument.out_of_date``): the answer
+        is then ContentModified, and the client asks again.
 
-        The analysis of a newer text may take the pieces of ``snapshot``'s tree and move them while the feature
-        reads it (``ParsedDocument.out_of_date``): the answer is then ContentModified, and the client asks again."""
-        loop = asyncio.get_running_loop()
+        On the loop (WORKSPACE, LOOP) ``call()`` runs here and now."""
         uri = snapshot.uri if snapshot is not None else ""
+        if not lane.on_feature_thread:
+            try:
+                result = call()
+            except Exception as error:
+                self.report_crash(method, error, uri=uri, position=position)
+                return empty
+            return empty if result is None else result
+        loop = asyncio.get_running_loop()
         try:
-            with self.priority.held() if urgent else contextlib.nullcontext():
+            with self.priority.held() if lane is Lane.CURSOR else contextlib.nullcontext():
                 result = await loop.run_in_executor(self.feature_pool, call)
         except Exception as error:
             if snapshot is not None and snapshot.analysis.parsed.out_of_date:
@@ -323,26 +336,6 @@ class HotLanguageServer(LanguageServer):
         if snapshot is not None and snapshot.analysis.parsed.out_of_date:
             raise JsonRpcContentModified(f"{uri} changed while the request was answered")
         return empty if result is None else result
-
-    async def run_answer(
-        self,
-        method: str,
-        call: Callable[[], Any],
-        *,
-        snapshot: Snapshot | None = None,
-        position: types.Position | None = None,
-    ) -> Encoded | None:
-        """:meth:`run_feature` for an urgent request's whole answer: ``call()`` gives it trimmed to the client, and
-        the feature thread writes it as JSON too, while the analysis worker waits (``priority.py``). On the loop,
-        where the worker would take the interpreter in turns, only the sending is left (the protocol sends
-        :class:`Encoded` as is)."""
-        protocol = cast(HotProtocol, self.protocol)
-
-        def written() -> Encoded | None:
-            result = call()
-            return None if result is None else protocol.encode(result)
-
-        return await self.run_feature(method, written, None, snapshot=snapshot, position=position, urgent=True)
 
     def answered(self) -> None:
         """What the user waited for went out (diagnostics): the housekeeping an answer must not wait for may run

@@ -1,44 +1,35 @@
-"""Handlers of requests about a whole document: pulled diagnostics, document symbols (with nested stacks),
-document links, folding ranges and semantic tokens.
+"""The feature calls of the requests about a whole document: document symbols (with nested stacks), document links,
+folding ranges and semantic tokens; and the handler of pulled diagnostics.
 
-Each is answered from the newest snapshot (``HotLanguageServer.snapshot``), which is what the client shows by
-the time the answer arrives. Symbols, links, folding ranges and semantic tokens are computed on the feature thread
-(``HotLanguageServer.run_feature``): on endpoint_map.yaml the first folding of a text takes 30-130 ms and its tokens
-12-18 ms, which the loop must not wait for while typing goes on.
+Each is answered from the newest snapshot (handlers.py), which is what the client shows by the time the answer
+arrives. Symbols, links, folding ranges and semantic tokens are computed on the feature thread: on
+endpoint_map.yaml the first folding of a text takes 30-130 ms and its tokens 12-18 ms, which the loop must not wait
+for while typing goes on.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
 from ..features.deferred import document_links, document_symbols, folding_ranges, semantic_tokens, semantic_tokens_range
-from ..features.semantic_token_legend import LEGEND
-from .client_capabilities import adapt_document_symbols, adapt_folding, adapt_links, folding_limit
-from .diagnostics import PULL_OPTIONS
+from .client_capabilities import folding_limit
 from .session import HotLanguageServer
 from .workspace import nested_tree
 
 if TYPE_CHECKING:
     from ..analysis.stack.template_tree import Tree
-
-
-def register(server: HotLanguageServer) -> None:
-    server.feature(types.TEXT_DOCUMENT_DIAGNOSTIC, PULL_OPTIONS)(handle_pull_diagnostics)
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)(handle_document_symbol)
-    server.feature(types.TEXT_DOCUMENT_DOCUMENT_LINK)(handle_document_link)
-    server.feature(types.TEXT_DOCUMENT_FOLDING_RANGE)(handle_folding_range)
-    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL, LEGEND)(handle_semantic_tokens)
-    server.feature(types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE, LEGEND)(handle_semantic_tokens_range)
+    from ..features.snapshot import Snapshot
 
 
 async def handle_pull_diagnostics(
     ls: HotLanguageServer, params: types.DocumentDiagnosticParams
 ) -> types.DocumentDiagnosticReport:
     """textDocument/diagnostic: the result id is the text's generation, the settings serial and the version, so an
-    unchanged document is answered "unchanged"."""
+    unchanged document is answered "unchanged". (A handler of its own: it waits for the client's settings first,
+    and its answer is a report, computed on the loop by the diagnostics scheduler.)"""
     uri = params.text_document.uri
     await ls.wait_configured()
     snapshot = await ls.snapshot(uri)
@@ -51,12 +42,9 @@ async def handle_pull_diagnostics(
     return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)
 
 
-async def handle_document_symbol(
-    ls: HotLanguageServer, params: types.DocumentSymbolParams
-) -> Sequence[types.DocumentSymbol | types.SymbolInformation] | None:
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
+async def document_symbol_call(
+    ls: HotLanguageServer, snapshot: Snapshot, params: types.DocumentSymbolParams
+) -> Callable[[], Any]:
     from ..analysis.stack.tree_limits import clamp_depth
 
     nested: Tree | None = None
@@ -66,60 +54,29 @@ async def handle_document_symbol(
             nested = await nested_tree(ls, snapshot, depth)
         except Exception as error:  # the outline goes on without nested stacks
             ls.report_crash(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, error, uri=snapshot.uri)
-    result: list[types.DocumentSymbol] = await ls.run_feature(
-        types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, lambda: document_symbols(snapshot, nested=nested), [], snapshot=snapshot
-    )
-    return adapt_document_symbols(result, ls, snapshot.uri)
+    return lambda: document_symbols(snapshot, nested=nested)
 
 
-async def handle_document_link(
-    ls: HotLanguageServer, params: types.DocumentLinkParams
-) -> list[types.DocumentLink] | None:
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
-    result: list[types.DocumentLink] = await ls.run_feature(
-        types.TEXT_DOCUMENT_DOCUMENT_LINK, lambda: document_links(snapshot), [], snapshot=snapshot
-    )
-    return adapt_links(result, ls)
+async def document_link_call(
+    ls: HotLanguageServer, snapshot: Snapshot, params: types.DocumentLinkParams
+) -> Callable[[], Any]:
+    return lambda: document_links(snapshot)
 
 
-async def handle_folding_range(
-    ls: HotLanguageServer, params: types.FoldingRangeParams
-) -> list[types.FoldingRange] | None:
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
+async def folding_range_call(
+    ls: HotLanguageServer, snapshot: Snapshot, params: types.FoldingRangeParams
+) -> Callable[[], Any]:
     limit = folding_limit(ls)
-    result: list[types.FoldingRange] = await ls.run_feature(
-        types.TEXT_DOCUMENT_FOLDING_RANGE, lambda: folding_ranges(snapshot, limit=limit), [], snapshot=snapshot
-    )
-    return adapt_folding(result, ls)
+    return lambda: folding_ranges(snapshot, limit=limit)
 
 
-async def handle_semantic_tokens(
-    ls: HotLanguageServer, params: types.SemanticTokensParams
-) -> types.SemanticTokens | None:
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
-    return await ls.run_feature(
-        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
-        lambda: semantic_tokens(snapshot),
-        types.SemanticTokens(data=[]),
-        snapshot=snapshot,
-    )
+async def semantic_tokens_call(
+    ls: HotLanguageServer, snapshot: Snapshot, params: types.SemanticTokensParams
+) -> Callable[[], Any]:
+    return lambda: semantic_tokens(snapshot)
 
 
-async def handle_semantic_tokens_range(
-    ls: HotLanguageServer, params: types.SemanticTokensRangeParams
-) -> types.SemanticTokens | None:
-    snapshot = await ls.snapshot(params.text_document.uri)
-    if snapshot is None:
-        return None
-    return await ls.run_feature(
-        types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
-        lambda: semantic_tokens_range(snapshot, params),
-        types.SemanticTokens(data=[]),
-        snapshot=snapshot,
-    )
+async def semantic_tokens_range_call(
+    ls: HotLanguageServer, snapshot: Snapshot, params: types.SemanticTokensRangeParams
+) -> Callable[[], Any]:
+    return lambda: semantic_tokens_range(snapshot, params)

@@ -1,5 +1,6 @@
-"""Handlers of the workspace: workspace/symbol, the custom ``hot/resourceList`` request, watched files and
-workspace folders; and the trees of nested stacks that ``hot/resourceList`` and document symbols show.
+"""The workspace's methods: workspace/symbol's feature call, and the handlers of the custom ``hot/resourceList``
+request (a flow of its own: its params are checked before the snapshot), watched files and workspace folders; and
+the trees of nested stacks that ``hot/resourceList`` and document symbols show.
 
 A tree is built on the analysis worker (it reads child templates and evaluates), with the registries of
 ``hotLsp.environments``, reading files inside the workspace folders (or the document's folder) and the
@@ -12,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -31,31 +32,20 @@ if TYPE_CHECKING:
 RESOURCE_LIST = "hot/resourceList"
 
 
-def register(server: HotLanguageServer) -> None:
-    server.feature(types.WORKSPACE_SYMBOL)(handle_workspace_symbol)
-    server.feature(RESOURCE_LIST)(handle_resource_list)
-    server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)(handle_did_change_watched_files)
-    server.feature(types.WORKSPACE_DID_CHANGE_WORKSPACE_FOLDERS)(handle_did_change_workspace_folders)
-
-
-async def handle_workspace_symbol(
-    ls: HotLanguageServer, params: types.WorkspaceSymbolParams
-) -> list[types.WorkspaceSymbol]:
+async def workspace_symbol_call(
+    ls: HotLanguageServer, snapshot: None, params: types.WorkspaceSymbolParams
+) -> Callable[[], Any]:
     snapshots = []
     for uri in ls.store.uris():
-        snapshot = await ls.snapshot(uri)
-        if snapshot is not None:
-            snapshots.append(snapshot)
+        found = await ls.snapshot(uri)
+        if found is not None:
+            snapshots.append(found)
     index, encoding = ls.indexing.index, ls.encoding  # the index answers for the files not open
-    return ls.call_feature(
-        types.WORKSPACE_SYMBOL,
-        lambda: workspace_symbols(snapshots, params.query, index=index, encoding=encoding),
-        [],
-    )
+    return lambda: workspace_symbols(snapshots, params.query, index=index, encoding=encoding)
 
 
 async def handle_resource_list(ls: HotLanguageServer, params: Any) -> dict[str, Any]:
-    """DESIGN.md's ``resources`` JSON for ``{textDocument, nestedDepth}``: nested stacks exploded to the depth."""
+    """The ``resources`` JSON (docs/cli.md) for ``{textDocument, nestedDepth}``: nested stacks exploded to the depth."""
     uri = _document_uri(params)
     if uri is None:
         raise JsonRpcInvalidParams("hot/resourceList needs {textDocument: {uri}}")
