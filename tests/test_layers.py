@@ -1,4 +1,4 @@
-"""The layers of DESIGN.md hold: read from the source's import statements, every one of them (at module level, in
+"""The layers (docs/contracts.md) hold: read from the source's import statements, every one of them (at module level, in
 functions and under ``TYPE_CHECKING``), with the packages whose ``__init__`` an import runs.
 
 - a module imports only its own layer or lower ones: document < spec < analysis < features < wiring;
@@ -25,14 +25,14 @@ PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
 WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py, cloud/
 # The only sideways imports in the wiring layer: from an entry point into what it runs. The cloud is reached only
-# by the front ends that were told to use one (DESIGN.md: analysis, features and spec never import it).
+# by the front ends that were told to use one (docs/contracts.md: analysis, features and spec never import it).
 WIRING_REACHES = {
     "__main__": {"cli"},
     "cli": {"commands", "server", "fuzz", "cloud"},
     "commands": {"cloud"},
     "server": {"store", "cloud"},
 }
-# DESIGN.md's "must not" of the cloud package: the layers below wiring never import it, not even lazily.
+# docs/contracts.md's "must not" of the cloud package: the layers below wiring never import it, not even lazily.
 NEVER_IMPORT_CLOUD = ("document", "spec", "analysis", "features")
 
 
@@ -120,7 +120,7 @@ def test_no_import_goes_up_or_sideways() -> None:
                 wrong.append(f"{module} -> {target} (up)")
             elif target_layer == layer == WIRING and target_unit not in WIRING_REACHES.get(unit, set()):
                 wrong.append(f"{module} -> {target} (sideways)")
-    assert not wrong, "imports against DESIGN.md's layers:\n" + "\n".join(wrong)
+    assert not wrong, "imports against the layers of docs/contracts.md:\n" + "\n".join(wrong)
 
 
 def test_the_cloud_is_wiring_level() -> None:

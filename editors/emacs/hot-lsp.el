@@ -28,7 +28,7 @@ section :hotLsp overrides them key by key."
   (expand-file-name "../../" (file-name-directory (or load-file-name buffer-file-name)))
   "The hot-lsp checkout this file is in (editors/emacs/../..), named in the install hint.")
 
-;; DESIGN.md, "Files the server treats as HOT": a version key, or a section only environment files have.
+;; docs/cli.md, "Files hot-lsp reads as HOT": a version key, or a section only environment files have.
 ;; The server has the last word; this only keeps other YAML away from it.
 (defconst hot-lsp--hot-regexp
   (rx line-start

@@ -3,7 +3,7 @@
 -- vim.lsp.enable; its require('lspconfig.configs') framework is deprecated). With or without nvim-lspconfig:
 vim.lsp.config('hot_lsp', {
   -- cmd = { '/path/to/venv/bin/python', '-m', 'hot_lsp' },
-  settings = { hotLsp = { disabledRules = { 'I9001' } } }, -- hotLsp.*: see the main README's "Language server"
+  settings = { hotLsp = { disabledRules = { 'I9001' } } }, -- hotLsp.*: see docs/editors.md, "Settings"
 })
 vim.lsp.enable('hot_lsp')
 -- Only Heat templates and environment files are attached (by content), never other YAML; `.hot` and

@@ -1,6 +1,6 @@
 """A cloud's stacks: what a create or an update would do (Heat's previews) and a deployed stack's resources.
 
-Every answer is Heat's own, reshaped into hot-lsp's JSON (DESIGN.md, "Command line"): rows with
+Every answer is Heat's own, reshaped into hot-lsp's JSON (docs/cloud.md, docs/cli.md): rows with
 ``resource_name``, ``resource_type`` and ``parent`` (the resource whose nested stack holds the row, else None).
 """
 

@@ -1,4 +1,4 @@
-"""Diagnostic output formats of ``hot-lsp check`` (DESIGN.md, "Command line")."""
+"""Diagnostic output formats of ``hot-lsp check`` (docs/cli.md)."""
 
 from __future__ import annotations
 

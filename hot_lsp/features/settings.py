@@ -12,7 +12,7 @@ from typing import Any
 
 @dataclass(frozen=True, slots=True)
 class Settings:
-    """``hotLsp.*`` settings (DESIGN.md): from initializationOptions and workspace/configuration."""
+    """``hotLsp.*`` settings (docs/editors.md): from initializationOptions and workspace/configuration."""
 
     environments: tuple[str, ...] = ()
     parameters: dict[str, Any] = field(default_factory=dict)

@@ -24,7 +24,7 @@ return {
     local markers = (vim.lsp.config.hot_lsp or {}).root_markers or { '.git' }
     on_dir(vim.fs.root(bufnr, markers) or vim.fs.dirname(vim.api.nvim_buf_get_name(bufnr)))
   end,
-  -- The hotLsp.* settings (see the main README's "Language server"), answered to workspace/configuration.
+  -- The hotLsp.* settings (see docs/editors.md, "Settings"), answered to workspace/configuration.
   settings = { hotLsp = vim.empty_dict() },
   -- The server also reads them at initialize, before it asks: send the same, whatever vim.lsp.config set.
   before_init = function(params, config)

@@ -11,7 +11,7 @@ interface LspRange {
   end: { line: number; character: number };
 }
 
-// One row of the `resources` JSON (README, "Listing resources, nested stacks included").
+// One row of the `resources` JSON (docs/cli.md, "Listing resources, nested stacks included").
 export interface ResourceRow {
   resource_name: string;
   resource_type: string;

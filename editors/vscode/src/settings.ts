@@ -1,4 +1,4 @@
-// The hotLsp.* settings the server reads (README, "Language server").
+// The hotLsp.* settings the server reads (docs/editors.md, "Settings").
 import * as vscode from 'vscode';
 
 const SERVER_KEYS = [

@@ -10,7 +10,7 @@ catalogue, a plugin's or a site's from the user's catalogues (``--resource-types
 
 Recorded from Heat 27.0.1 in tests/previews (``tools/record_heat_previews.py``). Where render differs, on purpose:
 
-* a value known only at run time stays in call form (DESIGN.md), where Heat's preview shows what it resolves to
+* a value known only at run time stays in call form (docs/cli.md), where Heat's preview shows what it resolves to
   before anything exists (``get_resource``: the resource's name; ``get_attr``: null, so the default);
 * a key the schema does not have is shown as written, after the schema's (Heat refuses the stack; ``check`` says
   why), and so is a value Heat cannot convert (``size: big`` for an Integer);

@@ -1,4 +1,4 @@
-"""The whole template resolved offline, like a stack preview (DESIGN.md: ``hot-lsp render``).
+"""The whole template resolved offline, like a stack preview (docs/cli.md: ``hot-lsp render``).
 
 ``evaluation()`` builds one ``Evaluation`` per analysis and inputs (cached on the analysis, so hovers,
 inlay hints and the 8xxx rule share it); ``Evaluation.render()`` walks the template the way Heat builds
@@ -103,7 +103,7 @@ def _build_evaluation(
 def render(
     analysis: Analysis, inputs: Inputs = NO_INPUTS, files: FileSource | None = None, limits: Limits = DEFAULT_LIMITS
 ) -> dict[str, Any]:
-    """DESIGN.md's render JSON for a template: version, parameters, conditions, resources, outputs, errors."""
+    """The render JSON (docs/cli.md) for a template: version, parameters, conditions, resources, outputs, errors."""
     found = evaluation(analysis, inputs, files, limits)
     if found is None:
         return {

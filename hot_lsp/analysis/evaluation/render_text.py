@@ -29,7 +29,7 @@ KEYS = ("version", "parameters", "conditions", "resources", "outputs", "errors")
 
 @dataclass(frozen=True, slots=True)
 class Rendered:
-    document: dict[str, Any]  # DESIGN.md's render JSON, keys in KEYS' order
+    document: dict[str, Any]  # the render JSON (docs/cli.md), keys in KEYS' order
     text: str
 
     @property

@@ -1,6 +1,6 @@
 """The files the editor features may look at, through one object the server keeps for its life.
 
-Features neither read files nor keep caches (DESIGN.md): the server makes one :class:`FileService` and every
+Features neither read files nor keep caches (docs/contracts.md): the server makes one :class:`FileService` and every
 snapshot carries it (``Snapshot.files``). Templates and environments are read through :class:`TemplateFiles`
 (bounded, regular files only, each parsed once per version on disk and shared with the rules); a template's
 interface (:class:`TemplateInfo`: its description and the parameters it declares, with their places) is kept

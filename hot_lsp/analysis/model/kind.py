@@ -1,7 +1,7 @@
 """Which kind of file a YAML document is: HOT template, environment, or neither.
 
 Editors send every YAML file to the server; only templates and environment
-files get diagnostics (DESIGN.md, "Files the server treats as HOT").
+files get diagnostics (docs/cli.md, "Files hot-lsp reads as HOT").
 """
 
 from __future__ import annotations
@@ -75,8 +75,8 @@ def named_as_environment(uri: str, environment_globs: Iterable[str] = ()) -> boo
     ``environments`` folder.
 
     Only matters for a file whose sections are all ones templates share with environments
-    (``parameters``); DESIGN.md: "or `parameters` and no `heat_template_version`, when it is named as an
-    environment".
+    (``parameters``); docs/cli.md: "so is one whose sections are all environment sections (`parameters` alone,
+    say) when it is named as an environment".
     """
     parsed = urlparse(uri)
     path = unquote(parsed.path) if parsed.scheme in ("file", "") else uri

@@ -1,4 +1,4 @@
-"""The resource list (DESIGN.md's ``resources`` JSON), for ``hot/resourceList`` and ``hot-lsp resources``.
+"""The resource list (the ``resources`` JSON of docs/cli.md), for ``hot/resourceList`` and ``hot-lsp resources``.
 
 ``required_by`` is the dependency graph read backwards, as Heat's resource-list shows it. From one model,
 ``enabled`` is false for resources whose condition is false whatever the parameters; from a tree
@@ -86,14 +86,14 @@ def _row(node: TreeNode) -> ResourceRow:
 
 
 def resources_json(tree: Tree | None, encoding: Encoding = "utf-16") -> dict[str, Any]:
-    """DESIGN.md's ``resources`` JSON of a tree (``{"resources": [...]}``): what ``hot-lsp resources --format json``
-    prints and what the server's ``hot-lsp.resources`` command and ``hot/resourceList`` answer."""
+    """The ``resources`` JSON of a tree (docs/cli.md), ``{"resources": [...]}``: what ``hot-lsp resources --format
+    json`` prints and what the server's ``hot-lsp.resources`` command and ``hot/resourceList`` answer."""
     rows = tree_rows(tree) if tree is not None else []
     return {"resources": [row_json(row, encoding) for row in rows]}
 
 
 def row_json(row: ResourceRow, encoding: Encoding = "utf-16") -> dict[str, Any]:
-    """One row in DESIGN.md's shape; ``parent``/``nested_template`` only below the top level, and
+    """One row in docs/cli.md's shape; ``parent``/``nested_template`` only below the top level, and
     ``child_template``, ``note`` and ``cycle`` only when they say something."""
     item: dict[str, Any] = {"resource_name": row.resource_name, "resource_type": row.resource_type}
     if row.depth > 0:

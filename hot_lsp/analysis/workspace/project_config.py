@@ -1,5 +1,5 @@
 """Project configuration: ``.hot-lsp.toml``, or ``[tool.hot-lsp]`` in ``pyproject.toml``, shared by the command line
-and the language server (DESIGN.md, "Project configuration").
+and the language server (docs/cli.md, "Project configuration").
 
 Found by walking up from a folder to the filesystem root: the nearest folder holding either wins, and in one folder
 ``.hot-lsp.toml`` beats ``pyproject.toml`` (a ``pyproject.toml`` without a ``[tool.hot-lsp]`` table is not one).

@@ -1,5 +1,5 @@
--- Is a buffer a Heat template or environment file? Decided by content, as the server does (DESIGN.md,
--- "Files the server treats as HOT"): a `heat_template_version` key, or a section only environment files
+-- Is a buffer a Heat template or environment file? Decided by content, as the server does (docs/cli.md,
+-- "Files hot-lsp reads as HOT"): a `heat_template_version` key, or a section only environment files
 -- have. The server has the last word (it parses the YAML); this only keeps other YAML buffers away from it.
 
 local M = {}

@@ -2,7 +2,7 @@
 --
 --   require('hot_lsp').setup({
 --     cmd = { 'hot-lsp' },                          -- or { '/path/to/python3', '-m', 'hot_lsp' }
---     settings = { disabledRules = { 'I9001' } },   -- hotLsp.* settings, see the README's "Language server"
+--     settings = { disabledRules = { 'I9001' } },   -- hotLsp.* settings, see docs/editors.md, "Settings"
 --   })
 --
 -- With settings.cloud (a clouds.yaml entry) and settings.stacks (glob -> stack): :HotPreview shows Heat's

@@ -12,7 +12,7 @@ call ale#Set('yaml_hot_lsp_executable', 'hot-lsp')
 call ale#Set('yaml_hot_lsp_options', '')
 call ale#Set('yaml_hot_lsp_config', {})
 
-" DESIGN.md, "Files the server treats as HOT": a version key, or a section only environment files have.
+" docs/cli.md, "Files hot-lsp reads as HOT": a version key, or a section only environment files have.
 " The server has the last word; this keeps other YAML away from it (an empty executable skips the linter).
 let s:hot_pattern = '\v^(\s*[''"]?heat_template_version[''"]?\s*:'
 \   . '|\s*"?(resource_registry|parameter_defaults|event_sinks|parameter_merge_strategies|encrypted_param_names)"?\s*:)'
