@@ -5,9 +5,13 @@ A fixture folder holds the files of one stack: the file checked (``template.yaml
 about environment files), the files around it that the code needs (child templates, get_file targets,
 environments), and ``expected.json``, the snapshot. ``fixture.json``, when there, gives the arguments of
 ``hot-lsp check`` as a user would type them in that folder (``{"args": ["--env", "env.yaml", "template.yaml"]}``);
-without it, the one file checked is named alone. ``"pad": {"template.yaml": 600000}`` in it grows that file with
-comment lines to that many characters before the check (the size codes' files are too large to keep here): the
-run is then made in a copy of the folder. A ``.hot-lsp.toml`` in the folder is the run's project
+without it, the one file checked is named alone. ``"pad": {"template.yaml": 600000}`` in it grows that file with a
+comment line to that many characters before the check (the size codes' files are too large to keep here): the
+run is then made in a copy of the folder. ``"cloud": {"name": "local-heat", "catalogue": "cloud.json"}`` in it
+checks as the language server does with ``hotLsp.cloud`` naming that cloud, ``catalogue`` the cloud's catalogue
+as the server caches it (recorded from a real Heat): its types are what the cloud offers (the W99xx codes); the
+command line has no such option, so the run's options are given that offer (and ``args`` name the catalogue with
+``--resource-types``, as the server puts it first among the catalogues). A ``.hot-lsp.toml`` in the folder is the run's project
 configuration (the evaluation codes' parameters); without one, the run has none (``--no-config``), so nothing
 around the repository leaks in.
 
@@ -24,10 +28,14 @@ import json
 import os
 import shutil
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
+from hot_lsp.analysis.model.cloud_offer import CloudOffer
 from hot_lsp.cli import main
+from hot_lsp.commands import check
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SNAPSHOT = "expected.json"
@@ -69,12 +77,10 @@ def run(folder: Path) -> dict[str, Any]:
 
 
 def _pad(path: Path, size: int) -> None:
-    """``path`` grown with comment lines to ``size`` characters."""
+    """``path`` grown to ``size`` characters by one comment line at its end."""
     text = path.read_text()
-    line = "# " + "padding " * 9 + "\n"
-    lines, rest = divmod(size - len(text), len(line))
-    assert lines >= 1, f"{path} is already {len(text)} characters"
-    path.write_text(text + line * lines + "#" * max(rest - 1, 0) + "\n" * (rest > 0))
+    assert size - len(text) >= 2, f"{path} is already {len(text)} characters"
+    path.write_text(text + "#" * (size - len(text) - 1) + "\n")
 
 
 def _run_in(folder: Path) -> dict[str, Any]:
@@ -82,7 +88,7 @@ def _run_in(folder: Path) -> dict[str, Any]:
     here = os.getcwd()
     os.chdir(folder)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _cloud(folder):
             status = main(arguments(folder))
     finally:
         os.chdir(here)
@@ -103,6 +109,26 @@ def _run_in(folder: Path) -> dict[str, Any]:
     if err.getvalue():
         result["stderr"] = err.getvalue().replace(where, "<fixture>").splitlines()
     return result
+
+
+def _cloud(folder: Path) -> contextlib.AbstractContextManager[object]:
+    """The fixture's cloud offer given to the check's options, as the server gives its cloud's (see the module)."""
+    cloud = _spec(folder).get("cloud")
+    if cloud is None:
+        return contextlib.nullcontext()
+    data = json.loads((folder / cloud["catalogue"]).read_text())
+    unavailable = data.get("unavailable") or {}
+    offer = CloudOffer(
+        cloud["name"],
+        frozenset(data.get("resource_types") or {}),
+        tuple(sorted((str(name), str(why)) for name, why in unavailable.items())),
+    )
+    given = check.check_options
+
+    def with_offer(*args: Any, **kwargs: Any) -> Any:
+        return replace(given(*args, **kwargs), cloud_offer=offer)
+
+    return mock.patch.object(check, "check_options", with_offer)
 
 
 def _position(lsp: dict[str, int]) -> str:

@@ -16,12 +16,19 @@ from hot_lsp.analysis.codes import CODES
 from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 
 # The codes' areas (the code's first digit) whose every code must have a fixture.
-AREAS = frozenset("012345678")
+AREAS = frozenset("0123456789")
 
 # Codes that have no fixture here, each with the reason.
 WITHOUT_FIXTURE: dict[str, str] = {}
 
+# Codes whose fixture only a cloud's Heat can run: its verdict is Heat's own, never written by hand. Their folders
+# are here; the live tests run them against the local Heat and compare the snapshots.
+RUN_BY_THE_LIVE_TESTS = {
+    "E9901": "tests/live/test_rule_fixtures_live.py (check --os-cloud local-heat: the message is that Heat's)",
+}
+
 COVERED = sorted(code for code in CODES if code[1] in AREAS and code not in WITHOUT_FIXTURE)
+OFFLINE = [code for code in COVERED if code not in RUN_BY_THE_LIVE_TESTS]
 
 
 def test_every_code_has_its_fixture():
@@ -38,11 +45,11 @@ def test_no_fixture_for_an_unknown_code():
     assert strays == []
 
 
-def test_the_allow_list_names_codes():
-    assert sorted(set(WITHOUT_FIXTURE) - set(CODES)) == []
+def test_the_allow_lists_name_codes():
+    assert sorted((set(WITHOUT_FIXTURE) | set(RUN_BY_THE_LIVE_TESTS)) - set(CODES)) == []
 
 
-@pytest.mark.parametrize("code", COVERED)
+@pytest.mark.parametrize("code", OFFLINE)
 def test_fixture(code: str):
     found = {}
     for side in ("raises", "near"):
