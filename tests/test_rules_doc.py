@@ -1,5 +1,8 @@
-"""docs/rules.md is generated from the code registry and kept current; every code is documented."""
+"""docs/rules.md is generated from the rules' records and kept current; every code is a whole record, declared in
+its area's folder."""
 
+import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -9,6 +12,7 @@ from hot_lsp.analysis.codes import CODES
 from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 
 ROOT = Path(__file__).resolve().parents[1]
+RULES = ROOT / "hot_lsp" / "analysis" / "rules"
 
 
 def test_rules_doc_is_current():
@@ -48,3 +52,61 @@ def test_every_runnable_example_triggers_its_code(tmp_path: Path):
         if code.code not in found:
             wrong.append((code.code, sorted(found)))
     assert wrong == []
+
+
+def test_every_record_says_why_what_instead_and_where():
+    """A rule's page is only useful whole: its name, what Heat does with it, what to write instead, Heat's step."""
+    from hot_lsp.analysis.rules.phases import PHASES
+
+    phases = {phase.name for phase in PHASES} | {"cloud"}  # (E9901: asked of the cloud, outside the analysis)
+    thin = [
+        code.code
+        for code in CODES.values()
+        if not (code.slug and code.why.strip() and code.instead.strip() and code.heat_step.strip())
+        or code.phase not in phases
+    ]
+    assert thin == []
+
+
+def test_slugs_are_unique_kebab_case_names():
+    slugs = [code.slug for code in CODES.values()]
+    assert len(set(slugs)) == len(slugs)
+    assert [slug for slug in slugs if not re.fullmatch(r"[a-z0-9]+(-[a-z0-9]+)*", slug)] == []
+
+
+def declared_in() -> dict[str, str]:
+    """Code -> the folder whose module declares it (read from the define() calls in the source)."""
+    found = {}
+    for path in [*RULES.rglob("*.py"), ROOT / "hot_lsp" / "cloud" / "codes.py"]:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "define":
+                first = node.args[0]
+                code = first.value if isinstance(first, ast.Constant) else getattr(first, "attr", "")
+                found[code] = path.parent.name
+    return found
+
+
+def test_each_area_folder_holds_the_records_of_its_codes():
+    """A record sits next to its check, in rules/<area>/, and says that area (the cloud's own in hot_lsp/cloud)."""
+    folders = declared_in()
+    assert sorted(folders) == sorted(CODES)
+    wrong = {code: (folders[code], record.area) for code, record in CODES.items() if folders[code] != record.area}
+    assert wrong == {}
+    areas = {path.name for path in RULES.iterdir() if (path / "__init__.py").exists()}
+    assert {record.area for record in CODES.values()} - {"cloud"} <= areas
+
+
+def test_each_phase_runs_the_units_of_its_areas_in_order():
+    """The registry is one list of areas; every unit declares a phase, and a phase's units keep the areas' order."""
+    from hot_lsp.analysis.rules import AREAS, UNITS, units_in
+    from hot_lsp.analysis.rules.phases import PHASES, phase_of
+
+    assert {unit.__name__ for area in AREAS for unit in area.UNITS} == {unit.__name__ for unit in UNITS}
+    for phase in PHASES:
+        names = [unit.__name__ for unit in units_in(phase)]
+        assert names == [unit.__name__ for unit in UNITS if phase_of(unit) is phase]
+    assert [unit.__name__.rsplit(".", 2)[-2] for unit in units_in(PHASES[1])][:3] == [
+        "version",
+        "sections",
+        "parameters",
+    ]

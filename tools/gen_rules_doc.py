@@ -12,12 +12,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers every code)
-from hot_lsp.analysis.codes import AREAS, CODES  # noqa: E402
+from hot_lsp.analysis.codes import AREAS, CODES, Code  # noqa: E402
 from hot_lsp.analysis.rules.resources import validation as resource_validation  # noqa: E402
 from hot_lsp.cloud import codes as cloud_codes  # noqa: E402,F401  (the cloud's own verdicts, 99xx)
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
-SEVERITY = {"E": "error", "W": "warning", "I": "information", "H": "hint"}
 
 
 def render() -> str:
@@ -25,8 +24,10 @@ def render() -> str:
         "# Diagnostic codes",
         "",
         "Every diagnostic hot-lsp reports, by area. The letter is the default severity (E error, W warning,",
-        "I information); codes never change meaning. Turn one off with `--disable CODE`, the `hotLsp.disabledRules`",
-        "setting, `# hot-lsp: disable=CODE` on the line or the line before, or `# hot-lsp: disable-file=CODE`.",
+        "I information); codes never change meaning. Each rule has a name (its slug), says why Heat cares and at which",
+        "step Heat meets it, and shows a failing example and what to write instead. `hot-lsp rules CODE` (or its slug)",
+        "prints one rule's page. Turn one off with `--disable CODE`, the `hotLsp.disabledRules` setting,",
+        "`# hot-lsp: disable=CODE` on the line or the line before, or `# hot-lsp: disable-file=CODE`.",
         "",
         "This file is generated from the code by `python tools/gen_rules_doc.py`; a test keeps it current.",
         "",
@@ -47,18 +48,30 @@ def render() -> str:
             continue
         out += [f"## {title}", ""]
         for code in codes:
-            out += [
-                f"### {code.code}",
-                "",
-                f"{SEVERITY[code.code[0]]}: {code.summary}",
-                "",
-                "```yaml",
-                code.example,
-                "```",
-                "",
-            ]
+            out += rule_section(code)
             out += NOTES.get(code.code, [])
     return "\n".join(out)
+
+
+def rule_section(code: Code) -> list[str]:
+    """One rule: its name and severity, what is wrong, why Heat cares, a failing example and what to write instead."""
+    out = [
+        f"### {code.code}",
+        "",
+        f"`{code.slug}` · {code.severity} · Heat step: {code.heat_step}",
+        "",
+        code.summary,
+        "",
+        f"Why: {code.why}",
+        "",
+        "```yaml",
+        code.example,
+        "```",
+        "",
+    ]
+    if code.instead.startswith("("):  # a description, not YAML
+        return [*out, f"Instead: {code.instead[1:-1]}.", ""]
+    return [*out, "Instead:", "", "```yaml", code.instead, "```", ""]
 
 
 def resource_validation_notes() -> list[str]:

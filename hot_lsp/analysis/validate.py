@@ -79,11 +79,12 @@ def analyze(
 ) -> Analysis:
     """Parse ``text``, build its model and run the rules, in an order that matters:
 
-    the model gets its catalogue and registry before any rule runs (the rules resolve types through them); the
-    per-area rules run before the cross-file rules, which reuse what they found (the template resources'
-    properties are judged like any type's); the evaluation rules run last, so that they can leave out what the
-    others already reported (``Reporter.cover``), and only on text that parsed (a partial tree evaluates to
-    nonsense). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all rules.
+    the model gets its catalogue and registry before any rule runs (the rules resolve types through them); then the
+    rule units run by phase (``rules/phases.py``: syntax, model, cross-file, evaluation, reach, environment), each
+    phase only where it applies, all through one :class:`RuleContext`. The cross-file rules reuse what the model
+    rules found; the evaluation runs after both, so that it can leave out what they already reported
+    (``Reporter.cover``). Suppression comments, disabled codes and the de-duplication of aliased YAML come after all
+    rules.
 
     ``base``: the reading of an earlier text of the same document, whose unchanged pieces the parse takes (and
     moves: that reading's tree is out of date afterwards). ``lines``: the text's line index, when the caller has it.

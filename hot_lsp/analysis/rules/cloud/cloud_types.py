@@ -16,16 +16,21 @@ from ...stack.dependencies import disabled_resources
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 W9902 = define(
     "W9902",
     "The cloud named by `hotLsp.cloud` does not offer this resource type (not in its catalogue, or its service "
     "is not there), so that cloud refuses the template.",
     "(with `hotLsp.cloud` naming a cloud without Nova: `type: OS::Nova::Server`)",
     area="cloud",
+    slug="type-not-offered",
+    why="The named cloud's Heat does not offer the type (its service is missing or the plugin is not loaded): "
+    "that cloud fails the stack with 'The Resource Type (...) could not be found.'",
+    instead="(use a type the cloud offers, or check against another cloud)",
+    heat_step="stack validate (on the cloud named)",
+    phase=PHASE.name,
 )
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -29,17 +29,30 @@ from ...wording import yaml_text
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E5001 = define(
     "E5001",
     "A condition name that the conditions section does not define (in `condition`, `if`, `not`, `and`, `or`).",
     "resources:\n  r:\n    type: OS::Heat::None\n    condition: nosuch",
     "conditions",
+    slug="unknown-condition",
+    why="A condition name must be defined in the conditions section: 'Invalid condition \"nosuch\"'.",
+    instead="conditions:\n  prod: {equals: [{get_param: env}, prod]}\nresources:\n  r:\n    type: OS::Heat::None\n    condition: prod",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E5002 = define(
     "E5002",
     "A condition that refers to itself, directly or through other conditions.",
     "conditions:\n  a: {not: b}\n  b: {not: a}",
     "conditions",
+    slug="condition-cycle",
+    why="Heat resolves a condition by resolving the ones it names: a circle never ends, so Heat refuses it "
+    "with 'Circular definition for condition \"a\"'.",
+    instead="conditions:\n  a: {equals: [{get_param: env}, prod]}\n  b: {not: a}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E5003 = define(
     "E5003",
@@ -47,18 +60,36 @@ E5003 = define(
     "plain data, or get_param of a non-boolean parameter).",
     "conditions:\n  prod: is_prod",
     "conditions",
+    slug="condition-not-boolean",
+    why="A condition definition must give a boolean (a literal, a condition function, get_param of a boolean "
+    "parameter): 'The definition of condition \"prod\" is invalid'.",
+    instead="conditions:\n  prod: {equals: [{get_param: env}, prod]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E5004 = define(
     "E5004",
     "`not` given a list or nothing; `and`/`or` given something other than a list of at least two conditions.",
     "conditions:\n  a: {and: [b]}",
     "conditions",
+    slug="bad-boolean-arguments",
+    why="`not` takes one condition, `and` and `or` a list of at least two: 'The minimum number of condition "
+    'arguments to "and" is 2.\', or \'Argument to "not" must be a condition\'.',
+    instead="conditions:\n  a: {and: [b, c]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E5005 = define(
     "E5005",
     "A condition value that is neither a boolean nor a condition name (e.g. the string 'true', a number).",
     "resources:\n  r:\n    type: OS::Heat::None\n    condition: 'true'",
     "conditions",
+    slug="bad-condition-value",
+    why="A condition value is a boolean or a condition name: the string 'true' names no condition, so 'Invalid "
+    'condition "true"\'.',
+    instead="    condition: true",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 
 # The step of Heat's that meets each finding (``report.Phase``): names and values are looked up when a condition
@@ -74,9 +105,6 @@ _LAZY_NOTE = (
 _DEAD_NOTE = " Heat never looks at this item: `{fn}` is already {literal} before it."
 _HIDDEN_OUTPUT_NOTE = " Heat never reads this: the output's `condition` is always false, so its value is not parsed."
 _UNTAKEN_NOTE = " Heat never reads this: it sits in an `if` branch whose condition is always the other way."
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

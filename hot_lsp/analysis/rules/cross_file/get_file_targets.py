@@ -14,16 +14,21 @@ from ...codes import define
 from ..context import RuleContext
 from ..phases import CROSS_FILE
 
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
 E7014 = define(
     "E7014",
     "A `get_file` target that does not exist (the path looked for is named): relative paths are taken from the "
     "template's folder; URLs and absolute paths outside the folders hot-lsp reads are not looked for.",
     "resources:\n  config:\n    type: OS::Heat::SoftwareConfig\n    properties:\n      config: {get_file: missing.sh}",
-    "template_resources",
+    "cross_file",
+    slug="get-file-missing",
+    why="python-heatclient reads every get_file target, wherever the call is, before it sends the template: a "
+    "missing one stops the request ('Could not fetch contents for the file').",
+    instead="      config: {get_file: scripts/configure.sh}  # a file that exists, relative to the template",
+    heat_step="client (python-heatclient, before the request)",
+    phase=PHASE.name,
 )
-
-
-PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -29,12 +29,20 @@ from ..context import RuleContext
 from ..phases import CROSS_FILE
 from .template_resources import definition_group, group_size
 
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
 E7013 = define(
     "E7013",
     "A template resource whose template includes one of its ancestors: Heat fails the stack (Recursion depth "
     f"exceeds {MAX_NESTED_STACK_DEPTH}, or, through a registry mapping, the type not found in the nested stack).",
     "resources:\n  again:\n    type: example.yaml",
-    "template_resources",
+    "cross_file",
+    slug="template-recursion",
+    why="A nested template that includes an ancestor nests without end: Heat fails the stack with 'Recursion "
+    "depth exceeds 5' (or, through a registry mapping, with the type not found in the nested stack).",
+    instead="(break the loop: the child must not use the parent's type)",
+    heat_step="stack create (nested stacks are built)",
+    phase=PHASE.name,
 )
 
 MAX_VISITS = 5_000  # resources looked at in one analysis
@@ -47,9 +55,6 @@ class _Failure:
 
     chain: tuple[str, ...]  # the templates' real paths, from the resource's own down
     unmapped: str | None = None  # the type a removed registry mapping leaves unknown (None: too deep)
-
-
-PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -57,12 +57,20 @@ from ..phases import CROSS_FILE
 from ..resources.properties import DISABLED_NOTE, PropertyChecker, Section
 from ..resources.types import E3022
 
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
 W7012 = define(
     "W7012",
     "A template resource whose template file does not exist (the path looked for is named): a `type:` file name "
     "is taken from the template's folder, a registry entry's file from its environment file's folder.",
     "resources:\n  web:\n    type: missing_server.yaml",
-    "template_resources",
+    "cross_file",
+    slug="template-file-missing",
+    why="python-heatclient reads a template resource's file before it sends the stack: a missing file stops "
+    "the request ('Could not fetch contents for the file').",
+    instead="    type: server.yaml  # a file next to this template",
+    heat_step="client (python-heatclient, before the request)",
+    phase=PHASE.name,
 )
 
 # Said after "requires the parameter(s) ...", singular and plural.
@@ -92,9 +100,6 @@ class _Group:
     kind_name: str
     kind: GroupType
     members: ChildTemplate | ResourceType | None  # None: the member type is not known here
-
-
-PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

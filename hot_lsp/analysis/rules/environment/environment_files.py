@@ -42,18 +42,32 @@ from ..phases import ENVIRONMENT
 from ..resources.types import in_heat_namespace, type_suggestions
 
 _AREA = "environment"
+PHASE = ENVIRONMENT  # (rules/phases.py: when this unit runs)
+
 E7001 = define(
     "E7001",
     'A section environments do not have (Heat: environment has wrong section "foo"); a template section such as '
     "`resources` means a template-like file was read as an environment.",
     "parameter_defaults:\n  NtpServer: pool.ntp.org\nencrypted_parameters: [DbPassword]",
     _AREA,
+    slug="unknown-environment-section",
+    why="environment_format.parse accepts only its six sections: 'environment has wrong section "
+    '"encrypted_parameters"\'. A template section here means a template was read as an environment.',
+    instead="parameter_defaults:\n  NtpServer: pool.ntp.org\nencrypted_param_names: [DbPassword]",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 E7002 = define(
     "E7002",
     'A section with no value (Heat: environment has empty section "x").',
     "parameter_defaults:\nresource_registry:\n  My::Server: OS::Nova::Server",
     _AREA,
+    slug="empty-environment-section",
+    why="A section key with no value is refused when the environment is loaded: 'environment has empty section "
+    '"parameter_defaults"\'.',
+    instead="parameter_defaults: {}\nresource_registry:\n  My::Server: OS::Nova::Server",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 E7003 = define(
     "E7003",
@@ -61,12 +75,24 @@ E7003 = define(
     "parameter_merge_strategies are maps; event_sinks and encrypted_param_names are lists.",
     "resource_registry:\n  - OS::Nova::Server",
     _AREA,
+    slug="environment-section-wrong-shape",
+    why="Heat reads parameters, parameter_defaults, resource_registry and parameter_merge_strategies as maps "
+    "and event_sinks and encrypted_param_names as lists: another shape fails when the environment is loaded.",
+    instead="resource_registry:\n  My::Server: OS::Nova::Server",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 E7004 = define(
     "E7004",
     "An event sink Heat cannot build: not a map, a `type` other than `zaqar-queue`, no `target`, or another key.",
     "parameter_defaults: {}\nevent_sinks:\n  - type: zaqar-queue",
     _AREA,
+    slug="bad-event-sink",
+    why="Heat builds each sink as ZaqarEventSink(target, ttl): another type, no target or another key fails "
+    "with Heat's KeyError or TypeError when the stack is created.",
+    instead="event_sinks:\n  - type: zaqar-queue\n    target: my-queue",
+    heat_step="stack create (event sinks are built)",
+    phase=PHASE.name,
 )
 E7005 = define(
     "E7005",
@@ -74,18 +100,35 @@ E7005 = define(
     "that is not a string: Heat's registry loader fails on it.",
     "resource_registry:\n  My::Server: [OS::Nova::Server]",
     _AREA,
+    slug="bad-registry-entry",
+    why="ResourceRegistry._load_registry reads a value as a type, a template path, null or a map of resources: "
+    "a list or a number makes the loader fail.",
+    instead="resource_registry:\n  My::Server: OS::Nova::Server",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 E7006 = define(
     "E7006",
     "A `hooks` value that is not a breakpoint Heat has (Heat: InvalidBreakPointHook).",
     "resource_registry:\n  resources:\n    web:\n      hooks: pre-craete",
     _AREA,
+    slug="unknown-hook",
+    why="Hooks are pre-create, pre-update, pre-delete, post-create, post-update and post-delete: another value "
+    "fails with InvalidBreakPointHook.",
+    instead="      hooks: pre-create",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 E7007 = define(
     "E7007",
     "A `restricted_actions` value other than `update` and `replace` (Heat: InvalidRestrictedAction).",
     "resource_registry:\n  resources:\n    db:\n      restricted_actions: [replace, delete]",
     _AREA,
+    slug="unknown-restricted-action",
+    why="Only update and replace can be restricted: another value fails with InvalidRestrictedAction.",
+    instead="      restricted_actions: [replace, update]",
+    heat_step="environment load (stack create with -e)",
+    phase=PHASE.name,
 )
 W7008 = define(
     "W7008",
@@ -93,6 +136,12 @@ W7008 = define(
     "relative paths are taken from the environment file's folder.",
     "(resource_registry:\n  My::Server: missing.yaml\n\nin an environment file whose folder has no missing.yaml)",
     _AREA,
+    slug="registry-file-missing",
+    why="python-heatclient reads the registry's template files before it sends the environment: a missing file "
+    "stops the request ('Could not fetch contents for the file').",
+    instead="(fix the path: relative paths are taken from the environment file's folder)",
+    heat_step="client (python-heatclient, before the request)",
+    phase=PHASE.name,
 )
 W7009 = define(
     "W7009",
@@ -100,6 +149,11 @@ W7009 = define(
     "and ignores the value.",
     "resource_registry:\n  server.yaml: other_server.yaml",
     _AREA,
+    slug="registry-file-key",
+    why="A key ending in .yaml or .template is itself the template: Heat ignores the value it is mapped to.",
+    instead="resource_registry:\n  My::Server: other_server.yaml",
+    heat_step="none: Heat ignores the value",
+    phase=PHASE.name,
 )
 W7010 = define(
     "W7010",
@@ -107,6 +161,12 @@ W7010 = define(
     "file name Heat does not read as a template (`server.yml`).",
     "resource_registry:\n  My::Server: OS::Nova::Servr",
     _AREA,
+    slug="registry-alias-unknown",
+    why="The alias points at a type nothing defines: every resource of the mapped type fails with 'The "
+    "Resource Type (OS::Nova::Servr) could not be found.'; a .yml file is not read as a template.",
+    instead="resource_registry:\n  My::Server: OS::Nova::Server",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W7011 = define(
     "W7011",
@@ -114,6 +174,12 @@ W7011 = define(
     "default strategy.",
     "parameter_merge_strategies:\n  ServiceNetMap: deep-merge",
     _AREA,
+    slug="unknown-merge-strategy",
+    why="Strategies are overwrite, merge and deep_merge: Heat falls back to the environment's default strategy "
+    "for an unknown one, so the values are not merged as meant.",
+    instead="parameter_merge_strategies:\n  ServiceNetMap: deep_merge",
+    heat_step="none: Heat uses the default strategy",
+    phase=PHASE.name,
 )
 W7015 = define(
     "W7015",
@@ -121,6 +187,12 @@ W7015 = define(
     "name does nothing; in `parameters` Heat refuses it: The Parameter (x) was not defined in template).",
     "(parameter_defaults:\n  NtpServr: pool.ntp.org\n\nin an environment used with templates that declare NtpServer)",
     _AREA,
+    slug="undeclared-environment-parameter",
+    why="A parameter_defaults name no template declares does nothing (a misspelt name is lost silently); in "
+    "`parameters` Heat refuses it: 'The Parameter (x) was not defined in template.'",
+    instead="parameter_defaults:\n  NtpServer: pool.ntp.org",
+    heat_step="none for parameter_defaults; stack create for parameters",
+    phase=PHASE.name,
 )
 
 E7016 = define(
@@ -129,6 +201,12 @@ E7016 = define(
     "declare: Heat refuses the stack (The Parameter (x) was not defined in template).",
     "(parameters:\n  flavour: m1.small\n\nin an environment given with a template that declares flavor)",
     _AREA,
+    slug="parameter-not-in-template",
+    why="Values in an environment's `parameters` must name the template's parameters: 'UnknownUserParameter: "
+    "The Parameter (flavour) was not defined in template.'",
+    instead="parameters:\n  flavor: m1.small",
+    heat_step="stack create: parameter validation",
+    phase=PHASE.name,
 )
 
 # Sections a template has and an environment does not: the file was probably meant as a template.
@@ -174,9 +252,6 @@ class Surroundings:
         if self.roots:
             return absolute_roots(self.roots)
         return (os.path.dirname(os.path.abspath(self.document_path)),) if self.document_path else ()
-
-
-PHASE = ENVIRONMENT  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -36,11 +36,19 @@ from ..phases import EVALUATION
 from . import resolved_properties
 
 _AREA = "evaluation"
+PHASE = EVALUATION  # (rules/phases.py: when this unit runs)
+
 E8000 = define(
     "E8000",
     "Heat fails evaluating a value (its message); with parameter defaults only, a warning naming them.",
     'parameters:\n  n: {type: number, default: 1}\noutputs:\n  o:\n    value: {str_split: [",", {get_param: n}]}',
     _AREA,
+    slug="evaluation-fails",
+    why="Heat evaluates the value with the same functions when it creates the resource or shows the output: it "
+    "fails there with the message shown.",
+    instead="    value: {str_split: [',', {get_param: list_text}]}  # a string to split",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8001 = define(
     "E8001",
@@ -48,12 +56,24 @@ E8001 = define(
     "parameters:\n  l: {type: comma_delimited_list, default: 'x,y'}\noutputs:\n  o:\n    value:\n      repeat:\n"
     "        for_each: {'%a%': {get_param: l}, '%b%': [z]}\n        permutations: false\n        template: '%a%%b%'",
     _AREA,
+    slug="repeat-lengths-differ",
+    why="repeat with permutations: false walks the lists side by side: 'For repeat, the length of for_each "
+    "values should be equal if no nested loop.'",
+    instead="        for_each: {'%a%': [x, y], '%b%': [z, w]}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 W8002 = define(
     "W8002",
     "A repeat placeholder that never appears in the template (or only inside a function's arguments).",
     "outputs:\n  o:\n    value:\n      repeat:\n        for_each: {'%a%': [x, y]}\n        template: same",
     _AREA,
+    slug="repeat-placeholder-unused",
+    why="repeat replaces each placeholder in the template text: one that never appears there gives the same "
+    "item for every value.",
+    instead="        template: 'item %a%'",
+    heat_step="none: Heat repeats the same text",
+    phase=PHASE.name,
 )
 E8003 = define(
     "E8003",
@@ -61,18 +81,35 @@ E8003 = define(
     "parameters:\n  s: {type: string, default: abc}\noutputs:\n  o:\n    value:\n      repeat:\n"
     "        for_each: {'%a%': {get_param: s}}\n        template: '%a%'",
     _AREA,
+    slug="repeat-not-a-list",
+    why='repeat loops over lists (and maps from 2016-10-14): a string fails with \'The values of the "for_each" '
+    "argument to \"repeat\" must be lists' (or 'lists or maps').",
+    instead="        for_each: {'%a%': [a, b, c]}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8004 = define(
     "E8004",
     "A str_split index past the end of the split list.",
     'outputs:\n  o:\n    value: {str_split: [",", "a,b", 2]}',
     _AREA,
+    slug="str-split-index",
+    why="str_split with an index picks that item of the split list: past its end, 'Incorrect index to "
+    '"str_split" should be between 0 and 1\'.',
+    instead="    value: {str_split: [',', 'a,b', 1]}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8005 = define(
     "E8005",
     "A digest algorithm Heat's host does not offer (or shake_*, which Heat cannot print).",
     "parameters:\n  alg: {type: string, default: sha999}\noutputs:\n  o:\n    value: {digest: [{get_param: alg}, x]}",
     _AREA,
+    slug="unknown-digest",
+    why="digest calls hashlib.new on Heat's host: an algorithm it lacks fails with 'Algorithm must be one of ...'.",
+    instead="    value: {digest: [sha512, x]}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8006 = define(
     "E8006",
@@ -80,24 +117,48 @@ E8006 = define(
     "parameters:\n  t: {type: string, default: abc}\noutputs:\n  o:\n"
     "    value: {str_replace_strict: {template: {get_param: t}, params: {x: y}}}",
     _AREA,
+    slug="strict-placeholder-missing",
+    why="str_replace_strict and str_replace_vstrict fail when a param's key is not in the template text: 'The "
+    "following params were not found in the template: x'.",
+    instead="    value: {str_replace_strict: {template: 'hello x', params: {x: y}}}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8007 = define(
     "E8007",
     "A str_replace_vstrict value that is null or empty.",
     "outputs:\n  o:\n    value: {str_replace_vstrict: {template: abc, params: {a: {list_concat: [[], []]}}}}",
     _AREA,
+    slug="vstrict-empty-value",
+    why="str_replace_vstrict refuses null or empty values: 'str_replace_vstrict has an undefined or empty "
+    "value for param a, must be a defined non-empty value'.",
+    instead="    value: {str_replace_vstrict: {template: abc, params: {a: b}}}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 E8008 = define(
     "E8008",
     "A condition whose value is not a boolean (e.g. yaql or get_param giving a string).",
     "conditions:\n  c: {yaql: {expression: '$.data', data: text}}\noutputs:\n  o: {value: 1, condition: c}",
     _AREA,
+    slug="condition-value-not-boolean",
+    why="Heat resolves each condition to decide which resources and outputs exist: a value that is not a "
+    "boolean fails with 'The definition of condition \"c\" is invalid: text'.",
+    instead="conditions:\n  c: {equals: [{yaql: {expression: '$.data', data: text}}, text]}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 W8009 = define(
     "W8009",
     "Evaluation stopped at a bound (10,000 items, 100 levels of nesting, or 3 s in all): the value is not previewed.",
     "(a repeat over two lists of 200 items each: 40,000 items)",
     _AREA,
+    slug="evaluation-bound",
+    why="hot-lsp stops evaluating at its bounds so the editor stays responsive; Heat has no such bound and may "
+    "take long, or hit its own limits.",
+    instead="(nothing to change in the template; the preview is only skipped)",
+    heat_step="none: hot-lsp's own limit",
+    phase=PHASE.name,
 )
 E8010 = define(
     "E8010",
@@ -105,12 +166,24 @@ E8010 = define(
     "parameters:\n  e: {type: string, default: '$.data.'}\noutputs:\n  o:\n"
     "    value: {yaql: {expression: {get_param: e}, data: {}}}",
     _AREA,
+    slug="yaql-fails",
+    why="Heat parses and runs the yaql expression when it resolves the value: a syntax error or a failure on "
+    "the data fails there with yaql's message.",
+    instead="    value: {yaql: {expression: '$.data', data: {}}}",
+    heat_step="resource create",
+    phase=PHASE.name,
 )
 W8011 = define(
     "W8011",
     "A yaql expression that runs past hot-lsp's time budget (0.5 s); Heat may take as long or fail.",
     "(a yaql expression that loops for seconds)",
     _AREA,
+    slug="yaql-slow",
+    why="The expression ran past hot-lsp's 0.5 s budget: Heat runs it with yaql's own limits, and may take as "
+    "long or fail.",
+    instead="(simplify the expression or its data)",
+    heat_step="none: hot-lsp's own limit",
+    phase=PHASE.name,
 )
 
 
@@ -118,9 +191,6 @@ def diagnostics_evaluation(analysis: Analysis, inputs: Inputs, files: FileSource
     """The evaluation the diagnostics read: with the values ``check`` is given (defaults when none)."""
     custom = inputs != NO_INPUTS or files is not None
     return evaluation(analysis, inputs, files, key="diagnostics" if custom else "")
-
-
-PHASE = EVALUATION  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -34,54 +34,102 @@ from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E4001 = define(
     "E4001",
     "A condition function of a later template version where Heat needs a condition: the literal map is no condition.",
     "heat_template_version: 2016-10-14\nconditions:\n  c: {contains: [a, [a, b]]}\nresources:\n"
     "  r: {type: OS::Heat::None, condition: c}",
     "functions",
+    slug="condition-function-too-new",
+    why="In this version the name is no condition function, so Heat's condition parser refuses the map: 'The "
+    'function "contains" is invalid in this context\', or reads it as no condition at all.',
+    instead="heat_template_version: 2017-09-01",
+    heat_step="template parse",
+    phase=PHASE.name,
 )
 W4001 = define(
     "W4001",
     "A function of a later template version: Heat reads the mapping as literal data, not as a call.",
     "heat_template_version: 2015-04-30\noutputs:\n  o:\n    value: {str_split: [',', 'a,b']}",
     "functions",
+    slug="function-too-new",
+    why="A function of a later version is not in this version's table: Heat keeps the one-key map as literal "
+    "data, so the output is {'str_split': [...]}, not the split list.",
+    instead="heat_template_version: 2015-10-15",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 E4002 = define(
     "E4002",
     "A CloudFormation function this version removed: Heat says it is not supported in this version of HOT.",
     "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {Fn::Join: [',', [a, b]]}",
     "functions",
+    slug="removed-cfn-function",
+    why="The CloudFormation functions were removed from HOT in 2014-10-16: 'The template version is invalid: "
+    "The function Fn::Join is not supported in this version of HOT.'",
+    instead="    value: {list_join: [',', [a, b]]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W4003 = define(
     "W4003",
     "A CloudFormation name that is not a HOT function (Fn::GetAtt, Fn::If, ...): Heat keeps it as literal data.",
     "resources:\n  server: {type: OS::Nova::Server}\noutputs:\n  o:\n    value: {Fn::GetAtt: [server, first_address]}",
     "functions",
+    slug="cfn-function",
+    why="Fn::GetAtt, Fn::If and the like were never HOT functions: Heat keeps the map as literal data, with no error.",
+    instead="    value: {get_attr: [server, first_address]}",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 W4004 = define(
     "W4004",
     "A misspelt function name: Heat keeps the mapping as literal data.",
     "parameters:\n  image: {type: string}\noutputs:\n  o:\n    value: {get_parm: image}",
     "functions",
+    slug="misspelt-function",
+    why="A map whose one key is not a function name is data: Heat passes {'get_parm': 'image'} on, with no error.",
+    instead="    value: {get_param: image}",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 W4005 = define(
     "W4005",
     "A condition function (equals, not, and, or) outside conditions: Heat keeps it as a literal mapping.",
     "parameters:\n  env: {type: string}\noutputs:\n  o:\n    value: {equals: [{get_param: env}, prod]}",
     "functions",
+    slug="condition-function-outside-conditions",
+    why="equals, not, and and or are condition functions only: in a property or an output Heat keeps the map "
+    "as literal data.",
+    instead="conditions:\n  is_prod: {equals: [{get_param: env}, prod]}\noutputs:\n  o:\n    value: {if: [is_prod, yes, no]}",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 E4006 = define(
     "E4006",
     "A normal function (or `if`) where Heat expects a condition: 'The function X is invalid in this context'.",
     "conditions:\n  c: {equals: [{get_attr: [r, a]}, 1]}",
     "functions",
+    slug="function-invalid-in-condition",
+    why="Heat's condition parser maps every normal function to Invalid: 'The function \"get_attr\" is invalid in "
+    "this context', at parse time.",
+    instead="conditions:\n  c: {equals: [{get_param: size}, 1]}",
+    heat_step="template parse",
+    phase=PHASE.name,
 )
 E4008 = define(
     "E4008",
     "get_param names a parameter the template does not declare.",
     "parameters:\n  flavor: {type: string}\noutputs:\n  o:\n    value: {get_param: flavour}",
     "functions",
+    slug="unknown-parameter",
+    why="GetParam looks the name up when it resolves the value: an undeclared name fails with 'The Parameter "
+    "(flavour) was not provided.'",
+    instead="    value: {get_param: flavor}",
+    heat_step="resource create / output show (the value is resolved)",
+    phase=PHASE.name,
 )
 E4009 = define(
     "E4009",
@@ -89,48 +137,93 @@ E4009 = define(
     "condition leaves out.",
     "resources:\n  server: {type: OS::Nova::Server}\noutputs:\n  o:\n    value: {get_attr: [servr, first_address]}",
     "functions",
+    slug="unknown-resource",
+    why='get_resource and get_attr of a name no (enabled) resource has fail: \'The specified reference "servr" '
+    "(in unknown) is incorrect.'",
+    instead="    value: {get_attr: [server, first_address]}",
+    heat_step="stack validate (dependencies)",
+    phase=PHASE.name,
 )
 E4010 = define(
     "E4010",
     "A function where Heat forbids it: a resource type, depends_on or description, or get_attr/get_resource in deletion_policy.",
     "resources:\n  r:\n    type: {get_param: rtype}",
     "functions",
+    slug="function-not-allowed-here",
+    why="Some fields are never parsed for functions, or are resolved before resources exist: a function in "
+    "`type` must give a string at once ('Resource r type type must be string').",
+    instead="    type: OS::Nova::Server  # or map a custom type in an environment",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E4013 = define(
     "E4013",
     "A misspelt or CloudFormation function name where Heat expects a condition: the literal map is no condition.",
     "conditions:\n  prod: {equal: [{get_param: env}, prod]}",
     "functions",
+    slug="misspelt-condition-function",
+    why="Where Heat needs a condition, a map that calls no condition function is not a condition: 'Invalid condition'.",
+    instead="conditions:\n  prod: {equals: [{get_param: env}, prod]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E4007 = define(
     "E4007",
     "A function's arguments have the wrong shape or a literal argument of the wrong type for this version.",
     "outputs:\n  o:\n    value: {list_join: [',', 'a,b']}",
     "functions",
+    slug="bad-function-arguments",
+    why="Each function checks its arguments when Heat validates the template: list_join needs a delimiter and "
+    "a list ('Incorrect arguments to \"list_join\"').",
+    instead="    value: {list_join: [',', [a, b]]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W4011 = define(
     "W4011",
     "get_attr given a one-character string instead of a list: Heat accepts it only by accident.",
     "resources:\n  r: {type: OS::Heat::None}\noutputs:\n  o:\n    value: {get_attr: r}",
     "functions",
+    slug="get-attr-string",
+    why="get_attr takes a list; a one-character string works only because Python iterates it like a list of one.",
+    instead="    value: {get_attr: [r, show]}",
+    heat_step="none: accepted by accident",
+    phase=PHASE.name,
 )
 W4012 = define(
     "W4012",
     "repeat's `permutations` before 2017-09-01: Heat ignores the key and loops over every combination.",
     "heat_template_version: 2016-10-14\noutputs:\n  o:\n    value: {repeat: {for_each: {'%a%': [x]}, template: '%a%', permutations: false}}",
     "functions",
+    slug="permutations-too-new",
+    why="repeat's permutations arrived in 2017-09-01: before it Heat ignores the key and loops over every combination.",
+    instead="heat_template_version: 2017-09-01",
+    heat_step="none: Heat ignores the key",
+    phase=PHASE.name,
 )
 W4014 = define(
     "W4014",
     "A get_param path item that is neither a string nor an integer: Heat quietly returns an empty string.",
     "parameters:\n  p: {type: json}\noutputs:\n  o:\n    value: {get_param: [p, 1.5]}",
     "functions",
+    slug="bad-get-param-path",
+    why="GetParam walks the path with each item as a key or an index: a float matches nothing, and Heat "
+    "quietly returns an empty string.",
+    instead="    value: {get_param: [p, 1]}",
+    heat_step="none: Heat returns ''",
+    phase=PHASE.name,
 )
 W4015 = define(
     "W4015",
     "A function written where Heat never evaluates functions (a parameter default, an output description).",
     "parameters:\n  p:\n    type: json\n    default: {get_param: other}",
     "functions",
+    slug="function-never-evaluated",
+    why="Heat parses functions only in resources, outputs' values and conditions: elsewhere (a default, a "
+    "description) the call stays literal text.",
+    instead="(write the value itself there)",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 
 # Functions that need a resource to exist; deletion_policy is resolved before any does.
@@ -144,9 +237,6 @@ _NO_EQUIVALENT: dict[str, str] = {
     "Fn::MemberListToMap": "HOT has no equivalent",
     "Fn::FindInMap": "HOT has no mappings; use a json parameter with get_param and a path",
 }
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

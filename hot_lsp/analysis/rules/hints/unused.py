@@ -20,24 +20,35 @@ from ...report import Reporter
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 I9001 = define(
     "I9001",
     "A parameter no get_param reads (parameter_groups do not count); fine for interface parameters a parent passes.",
     "parameters:\n  unused: {type: string}\nresources: {}",
     "hints",
+    slug="unused-parameter",
+    why="Heat accepts a parameter nothing reads; it is dead weight, unless a parent template or environment "
+    "passes it as part of this template's interface.",
+    instead="(remove the parameter, or read it with get_param)",
+    heat_step="none: hot-lsp's own hint",
+    phase=PHASE.name,
 )
 W9002 = define(
     "W9002",
     "A condition that no resource, output, `if` or other condition refers to.",
     "conditions:\n  never: {equals: [1, 1]}\nresources: {}",
     "hints",
+    slug="unused-condition",
+    why="Heat resolves a condition nothing names and throws the result away: it is dead code, or a "
+    "`condition:` was meant and never written.",
+    instead="resources:\n  r: {type: OS::Heat::None, condition: never}",
+    heat_step="none: hot-lsp's own hint",
+    phase=PHASE.name,
 )
 
 _PARAMETER_READERS = frozenset({"get_param"})
 _CONDITION_READERS = frozenset({"condition", "if", "not", "and", "or"})
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -18,33 +18,54 @@ from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E6001 = define(
     "E6001",
     "An output without a `value`.",
     "outputs:\n  ip:\n    description: The server address",
     "outputs",
+    slug="output-without-value",
+    why="Every output needs a value: 'Each output must contain a value key.'",
+    instead="outputs:\n  ip:\n    description: The server address\n    value: {get_attr: [server, first_address]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W6002 = define(
     "W6002",
     "An unknown key in an output definition (Heat ignores it at the top level, rejects it in a nested template).",
     "outputs:\n  ip:\n    value: {get_attr: [server, first_address]}\n    label: Address",
     "outputs",
+    slug="unknown-output-key",
+    why="A top-level stack ignores unknown output keys, but a nested template's outputs are read strictly: "
+    "'\"label\" is not a valid keyword inside a output definition'.",
+    instead="outputs:\n  ip:\n    value: {get_attr: [server, first_address]}\n    description: Address",
+    heat_step="stack validate (as a nested template)",
+    phase=PHASE.name,
 )
 E6003 = define(
     "E6003",
     "An output definition that is not a mapping.",
     "outputs:\n  ip: {get_attr: [server, first_address]}\n  name: web",
     "outputs",
+    slug="output-not-a-mapping",
+    why="An output definition is a map with a value: a bare value fails with 'Each output definition must "
+    "contain a value key.'",
+    instead="outputs:\n  ip:\n    value: {get_attr: [server, first_address]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W6004 = define(
     "W6004",
     "An output `condition` before 2016-10-14: Heat silently ignores it.",
     "heat_template_version: 2016-04-08\noutputs:\n  ip:\n    value: x\n    condition: prod",
     "outputs",
+    slug="output-condition-too-new",
+    why="Output conditions arrived in 2016-10-14: before it Heat silently ignores the key and always shows the output.",
+    instead="heat_template_version: 2016-10-14",
+    heat_step="none: Heat ignores the key",
+    phase=PHASE.name,
 )
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -19,6 +19,11 @@ E2005 = define(
     "parameters:\n  p:\n    type: string\n    constraints: {length: {min: 1}}",
     AREA,
     phase=MODEL.name,
+    slug="bad-constraints-shape",
+    why="Heat reads constraints as a list of one-kind maps: 'Invalid parameter constraints for parameter p, "
+    "expected a list', or 'Invalid key 'foo' for parameter constraints'.",
+    instead="parameters:\n  p:\n    type: string\n    constraints:\n      - length: {min: 1}",
+    heat_step="stack validate",
 )
 E2006 = define(
     reading.E2006,
@@ -26,6 +31,11 @@ E2006 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - range: {min: 1}",
     AREA,
     phase=MODEL.name,
+    slug="constraint-wrong-type",
+    why="Each constraint kind suits only some parameter types: Heat fails with 'Range constraint invalid for "
+    "string' (InvalidSchemaError).",
+    instead="parameters:\n  p:\n    type: string\n    constraints:\n      - length: {min: 1}",
+    heat_step="stack validate",
 )
 E2007 = define(
     reading.E2007,
@@ -33,6 +43,10 @@ E2007 = define(
     "heat_template_version: 2016-10-14\nparameters:\n  p:\n    type: number\n    constraints:\n      - modulo: {step: 2, offset: 0}",
     AREA,
     phase=MODEL.name,
+    slug="constraint-too-new",
+    why="modulo arrived in 2017-02-24: before it, an entry with only modulo gives 'No constraint expressed'.",
+    instead="heat_template_version: 2017-02-24",
+    heat_step="stack validate",
 )
 E2008 = define(
     reading.E2008,
@@ -40,6 +54,11 @@ E2008 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - length: {min: 5, max: 1}",
     AREA,
     phase=MODEL.name,
+    slug="malformed-constraint",
+    why="Heat builds each constraint when it reads the parameter: bounds that contradict each other, a bad "
+    "modulo, a non-list allowed_values or a regex Python cannot compile fail with Heat's InvalidSchemaError.",
+    instead="parameters:\n  p:\n    type: string\n    constraints:\n      - length: {min: 1, max: 5}",
+    heat_step="stack validate",
 )
 E2009 = define(
     reading.E2009,
@@ -47,6 +66,11 @@ E2009 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - custom_constraint: nova.flavour",
     AREA,
     phase=MODEL.name,
+    slug="unknown-custom-constraint",
+    why="Heat registers 70 custom constraints (setup.cfg heat.constraints); an unknown name fails when a value "
+    "is checked: '... (constraint not found)'.",
+    instead="      - custom_constraint: nova.flavor",
+    heat_step="stack create: parameter validation",
 )
 W2010 = define(
     reading.W2010,
@@ -54,6 +78,11 @@ W2010 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - length: {max: 8}\n        allowed_pattern: '[a-z]+'",
     AREA,
     phase=MODEL.name,
+    slug="several-constraint-kinds",
+    why="Heat uses one kind per entry, by a fixed priority (modulo > range > length > allowed_values > "
+    "allowed_pattern > custom_constraint), and silently drops the others.",
+    instead="    constraints:\n      - length: {max: 8}\n      - allowed_pattern: '[a-z]+'",
+    heat_step="template parse",
 )
 E2018 = define(
     reading.E2018,
@@ -61,6 +90,10 @@ E2018 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - description: must be short",
     AREA,
     phase=MODEL.name,
+    slug="empty-constraint",
+    why="A constraint entry needs a kind besides its description: Heat fails with 'No constraint expressed'.",
+    instead="    constraints:\n      - length: {max: 8}\n        description: must be short",
+    heat_step="stack validate",
 )
 W2021 = define(
     reading.W2021,
@@ -68,4 +101,9 @@ W2021 = define(
     "parameters:\n  p:\n    type: string\n    constraints:\n      - allowed_values: [yes, no]",
     AREA,
     phase=MODEL.name,
+    slug="allowed-value-retyped",
+    why="YAML 1.1 reads yes and no as booleans; for a string parameter Heat compares 'True' and 'False', so "
+    "the value 'yes' the user types never matches.",
+    instead="      - allowed_values: ['yes', 'no']",
+    heat_step="none: the value never matches",
 )

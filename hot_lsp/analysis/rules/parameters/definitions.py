@@ -27,31 +27,78 @@ from ..phases import MODEL
 
 AREA = "parameters"
 
-E2001 = define("E2001", "A parameter has no `type`.", "parameters:\n  p: {default: x}", AREA)
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
+E2001 = define(
+    "E2001",
+    "A parameter has no `type`.",
+    "parameters:\n  p: {default: x}",
+    AREA,
+    slug="parameter-without-type",
+    why="Every parameter needs a type: Heat fails with 'Missing parameter type for parameter: p'.",
+    instead="parameters:\n  p: {type: string, default: x}",
+    heat_step="stack validate",
+    phase=PHASE.name,
+)
 E2002 = define(
     "E2002",
     "A parameter type Heat does not know (types are lowercase: `String` is CloudFormation spelling).",
     "parameters:\n  p: {type: String}",
     AREA,
+    slug="unknown-parameter-type",
+    why="Type names are case-sensitive: string, number, comma_delimited_list, json, boolean. Anything else "
+    "fails with 'Invalid type (String)'.",
+    instead="parameters:\n  p: {type: string}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E2003 = define(
     "E2003",
     "A key a parameter definition cannot have in this version (e.g. `required`, `Default`, `tags` before 2018-03-02).",
     "parameters:\n  p: {type: string, required: true}",
     AREA,
+    slug="unknown-parameter-key",
+    why="Heat checks the keys of each parameter definition against its version's schema: 'Invalid key "
+    "'required' for parameter (p)'.",
+    instead="parameters:\n  p: {type: string}  # a parameter with no default is the required one",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
-E2004 = define("E2004", "A parameter definition that is not a mapping.", "parameters:\n  p: string", AREA)
+E2004 = define(
+    "E2004",
+    "A parameter definition that is not a mapping.",
+    "parameters:\n  p: string",
+    AREA,
+    slug="parameter-not-a-mapping",
+    why="A parameter definition is a map of its keys (type, default, ...): a bare value fails with 'Invalid "
+    "parameter (p), expected a mapping'.",
+    instead="parameters:\n  p: {type: string}",
+    heat_step="stack validate",
+    phase=PHASE.name,
+)
 E2011 = define(
     "E2011",
     "A default that is not a valid value of the parameter's type.",
     "parameters:\n  p: {type: number, default: ten}",
     AREA,
+    slug="default-wrong-type",
+    why="Heat converts the default to the parameter's type when it reads the parameters: 'ten' is no number, "
+    "so the stack fails with the conversion's message.",
+    instead="parameters:\n  p: {type: number, default: 10}",
+    heat_step="stack create: parameter validation",
+    phase=PHASE.name,
 )
 E2012 = define(
     "E2012",
     "A default that breaks the parameter's own constraints (custom_constraint aside).",
     "parameters:\n  p:\n    type: string\n    default: c\n    constraints:\n      - allowed_values: [a, b]",
     AREA,
+    slug="default-breaks-constraint",
+    why="Heat checks the default against every constraint but custom_constraint, even when a value is given: "
+    "'Invalid default c (\"c\" is not an allowed value [a, b])'.",
+    instead="parameters:\n  p:\n    type: string\n    default: a\n    constraints:\n      - allowed_values: [a, b]",
+    heat_step="stack create: parameter validation",
+    phase=PHASE.name,
 )
 E2022 = define(
     "E2022",
@@ -60,25 +107,58 @@ E2022 = define(
     "parameters:\n  cidr:\n    type: string\n    default: 10.0.3.0/24,\n    constraints:\n"
     "      - custom_constraint: net_cidr",
     AREA,
+    slug="parameter-value-breaks-constraint",
+    why="Before it creates the stack Heat validates each parameter's value (strict validation) against its "
+    "constraints, the offline custom ones too: the create fails with 'Parameter 'cidr' is invalid: ...'.",
+    instead="parameters:\n  cidr:\n    type: string\n    default: 10.0.3.0/24\n    constraints:\n      - custom_constraint: net_cidr",
+    heat_step="stack create: parameter validation",
+    phase=PHASE.name,
 )
-E2016 = define("E2016", "A parameter's `tags` is not a list.", "parameters:\n  p: {type: string, tags: role}", AREA)
+E2016 = define(
+    "E2016",
+    "A parameter's `tags` is not a list.",
+    "parameters:\n  p: {type: string, tags: role}",
+    AREA,
+    slug="tags-not-a-list",
+    why="From 2018-03-02 a parameter's tags must be a list: 'Tags property should be a list for parameter: p'.",
+    instead="parameters:\n  p: {type: string, tags: [role]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
+)
 W2017 = define(
     "W2017",
     "`hidden` or `immutable` is not a boolean: Heat tests truthiness, so `hidden: 'no'` hides the parameter.",
     "parameters:\n  p: {type: string, hidden: 'no'}",
     AREA,
+    slug="flag-not-boolean",
+    why="Heat does not type-check hidden and immutable: it tests truthiness, so the string 'no' hides the parameter.",
+    instead="parameters:\n  p: {type: string, hidden: false}",
+    heat_step="none: Heat reads it as true",
+    phase=PHASE.name,
 )
 W2019 = define(
     "W2019",
     "A default containing a function call: defaults are not parsed, so it stays literal data.",
     "parameters:\n  p:\n    type: json\n    default: {get_param: other}",
     AREA,
+    slug="function-in-default",
+    why="Heat never parses functions in the parameters section: the default is the literal map {get_param: "
+    "other}, not the other parameter's value.",
+    instead="(give the value itself, or read both parameters where the value is used)",
+    heat_step="none: kept as literal data",
+    phase=PHASE.name,
 )
 W2020 = define(
     "W2020",
     "A parameter named like a Heat pseudo-parameter (OS::stack_id, ...) replaces Heat's value.",
     "parameters:\n  OS::stack_name: {type: string}",
     AREA,
+    slug="parameter-shadows-pseudo",
+    why="A declared parameter named like OS::stack_name replaces the value Heat would give: get_param then "
+    "returns what the user passed, not the stack's own name.",
+    instead="parameters:\n  stack_label: {type: string}",
+    heat_step="none: Heat uses the declared one",
+    phase=PHASE.name,
 )
 
 # CloudFormation parameter keys, and where HOT puts the same thing.
@@ -117,9 +197,6 @@ _TYPE_HABITS = {
 _MAX_DEFAULT_WEIGHT = 5000
 # At most this many W2019 findings in one default.
 _MAX_LITERAL_CALLS = 5
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -17,27 +17,43 @@ from ..phases import MODEL
 
 AREA = "parameters"
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E2013 = define(
     "E2013",
     "A malformed parameter group: not a mapping, or `parameters` missing or not a list.",
     "parameter_groups:\n  - label: db",
     AREA,
+    slug="malformed-parameter-group",
+    why="ParameterGroups.validate needs each group to be a map with a `parameters` list: 'The parameters must "
+    "be provided for each parameter group.'",
+    instead="parameter_groups:\n  - label: db\n    parameters: [db_name]",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E2014 = define(
     "E2014",
     "parameter_groups names a parameter the template does not define.",
     "parameter_groups:\n  - parameters: [nosuch]",
     AREA,
+    slug="grouped-parameter-unknown",
+    why="Each grouped name must be a declared parameter: 'The grouped parameter nosuch does not reference a "
+    "valid parameter.'",
+    instead="parameter_groups:\n  - parameters: [db_name]  # a parameter the template declares",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E2015 = define(
     "E2015",
     "A parameter listed in more than one parameter group (or twice in one).",
     "parameter_groups:\n  - parameters: [a]\n  - parameters: [a]",
     AREA,
+    slug="parameter-in-two-groups",
+    why="A parameter may sit in one group only: 'The a parameter must be assigned to one parameter group only.'",
+    instead="parameter_groups:\n  - parameters: [a]\n  - parameters: [b]",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

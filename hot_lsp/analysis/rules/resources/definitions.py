@@ -24,59 +24,113 @@ from ..context import RuleContext
 from ..phases import MODEL
 from .written import looks_like_call, shown
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E3001 = define(
     "E3001",
     "A resource definition is not a mapping, or has no `type`.",
     "resources:\n  server:\n    properties: {flavor: m1.small}",
     "resources",
+    slug="resource-without-type",
+    why="Heat needs each resource to be a map with a type: 'Each resource must contain a type key.'",
+    instead="resources:\n  server:\n    type: OS::Nova::Server\n    properties: {flavor: m1.small}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3002 = define(
     "E3002",
     "An unknown key in a resource definition (CFN spellings such as `Properties` are named).",
     "resources:\n  r:\n    type: OS::Heat::None\n    Properties: {}",
     "resources",
+    slug="unknown-resource-key",
+    why='Heat checks every key of a resource definition: \'"Properties" is not a valid keyword inside a '
+    "resource definition' (HOT keys are lowercase).",
+    instead="resources:\n  r:\n    type: OS::Heat::None\n    properties: {}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3003 = define(
     "E3003",
     "A resource key the template's version does not have yet (`condition`, `external_id` before 2016-10-14).",
     "heat_template_version: 2016-04-08\nresources:\n  r:\n    type: OS::Heat::None\n    condition: true",
     "resources",
+    slug="resource-key-too-new",
+    why="condition and external_id arrived in 2016-10-14: an older version refuses them as 'not a valid "
+    "keyword inside a resource definition'.",
+    instead="heat_template_version: 2016-10-14",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3008 = define(
     "E3008",
     "A deletion_policy value Heat does not accept in this version (the values are case-sensitive).",
     "resources:\n  r:\n    type: OS::Heat::None\n    deletion_policy: DELETE",
     "resources",
+    slug="bad-deletion-policy",
+    why="The values are case-sensitive, and the lowercase ones arrived in 2016-10-14: 'Invalid deletion policy "
+    '"DELETE"\'.',
+    instead="    deletion_policy: Delete",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3025 = define(
     "E3025",
     "`deletion_policy: Snapshot` on a resource type that cannot snapshot (only servers and volumes can).",
     "resources:\n  r:\n    type: OS::Heat::RandomString\n    deletion_policy: Snapshot",
     "resources",
+    slug="snapshot-unsupported",
+    why="deletion_policy Snapshot needs the type to implement a snapshot: Resource.validate_deletion_policy "
+    "fails with '\"Snapshot\" deletion policy not supported'.",
+    instead="    deletion_policy: Retain",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3009 = define(
     "E3009",
     "A resource with `external_id` also has `depends_on`.",
     "resources:\n  r:\n    type: OS::Heat::None\n    external_id: 0a1b\n    depends_on: s",
     "resources",
+    slug="external-with-depends-on",
+    why="An external resource is not created by Heat, so it cannot wait for another: 'Invalid dependency with "
+    "external OS::Heat::None resource: 0a1b'.",
+    instead="    external_id: 0a1b  # and no depends_on",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3010 = define(
     "E3010",
     "A resource has the name of a parameter or pseudo-parameter.",
     "parameters:\n  net: {type: string}\nresources:\n  net: {type: OS::Neutron::Net}",
     "resources",
+    slug="resource-named-like-parameter",
+    why="Parameters and resources share one namespace: Stack.validate fails with \"Duplicate names {'net'}\".",
+    instead="resources:\n  net_resource: {type: OS::Neutron::Net}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3011 = define(
     "E3011",
     "A resource `type` that is not a string (a number, a list or a plain mapping).",
     "resources:\n  r:\n    type: [OS::Heat::None]",
     "resources",
+    slug="type-not-a-string",
+    why="Heat resolves the type to look up its plugin, and the result must be a string: 'Resource r type type "
+    "must be string'.",
+    instead="    type: OS::Heat::None",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3012 = define(
     "E3012",
     "A resource name containing `/`.",
     "resources:\n  web/server: {type: OS::Nova::Server}",
     "resources",
+    slug="slash-in-resource-name",
+    why="Heat uses `/` in resource paths: Resource.__init__ refuses the name with 'Resource name may not "
+    'contain "/"\'.',
+    instead="resources:\n  web_server: {type: OS::Nova::Server}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3013 = define(
     "E3013",
@@ -84,13 +138,16 @@ E3013 = define(
     "description/external_id not a string.",
     "resources:\n  r:\n    type: OS::Heat::None\n    properties: [a, b]",
     "resources",
+    slug="field-wrong-type",
+    why="properties, metadata and update_policy must be maps (or functions giving one), description and "
+    "external_id strings: 'Resource r properties type must be object'.",
+    instead="    properties: {a: b}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 
 # Fields Heat requires to be a mapping (or a function returning one): "type must be object".
 _OBJECT_FIELDS = ("properties", "metadata", "update_policy")
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

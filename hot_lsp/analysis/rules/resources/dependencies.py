@@ -24,31 +24,55 @@ from ..context import RuleContext
 from ..phases import MODEL
 from .written import first_char, looks_like_call, shown
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E3004 = define(
     "E3004",
     "`depends_on` is not a resource name or a list of names.",
     "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: {a: b}",
     "resources",
+    slug="depends-on-wrong-shape",
+    why="depends_on is read without functions, as a name or a list of names: 'Resource r depends_on type must "
+    "be list or string'.",
+    instead="    depends_on: [a, b]",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3005 = define(
     "E3005",
     "`depends_on` names a resource the template does not define.",
     "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: nosuch",
     "resources",
+    slug="depends-on-unknown",
+    why="Heat orders the stack by depends_on: a name no resource has fails with 'The specified reference "
+    '"nosuch" (in r) is incorrect.\'',
+    instead="    depends_on: server  # a resource of this template",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3006 = define(
     "E3006",
     "A resource depends on itself (depends_on, or get_resource/get_attr in its properties or metadata).",
     "resources:\n  r:\n    type: OS::Heat::None\n    depends_on: r",
     "resources",
+    slug="depends-on-itself",
+    why="A resource that needs itself cannot be ordered: the stack fails with 'Circular Dependency Found'.",
+    instead="(remove the reference to the resource itself)",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E3007 = define(
     "E3007",
     "A dependency cycle between resources (through depends_on and get_resource/get_attr).",
     "resources:\n  a: {type: OS::Heat::None, depends_on: b}\n  b: {type: OS::Heat::None, depends_on: a}",
     "resources",
+    slug="dependency-cycle",
+    why="Heat creates resources in dependency order; a cycle has no first one, and the stack fails with "
+    "'Circular Dependency Found: ...'.",
+    instead="resources:\n  a: {type: OS::Heat::None}\n  b: {type: OS::Heat::None, depends_on: a}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -35,18 +35,29 @@ from ...values.property_values import (
     null_value,
     value_problem,
 )
+from ..phases import MODEL
 
 E3016 = define(
     "E3016",
     "A property the resource type does not have (in nested maps and list items too).",
     "resources:\n  volume:\n    type: OS::Cinder::Volume\n    properties:\n      sise: 10",
     "resources",
+    slug="unknown-property",
+    why="Heat validates properties against the type's schema: 'Unknown Property sise'.",
+    instead="      size: 10",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 E3017 = define(
     "E3017",
     "A required property is missing (in nested maps and list items too).",
     "resources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      name: web",
     "resources",
+    slug="missing-required-property",
+    why="A required property without a default must be given: 'Property network not assigned'.",
+    instead="    properties:\n      network: private",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 E3018 = define(
     "E3018",
@@ -54,6 +65,12 @@ E3018 = define(
     "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: many\n"
     "      resource_def: {type: OS::Heat::None}",
     "resources",
+    slug="property-wrong-type",
+    why="Heat converts each value to the property's type: 'many' is no integer, so validation fails with the "
+    "conversion's message (Value 'many' is not an integer).",
+    instead="      count: 2",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 E3019 = define(
     "E3019",
@@ -61,12 +78,24 @@ E3019 = define(
     "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n      count: -1\n"
     "      resource_def: {type: OS::Heat::None}",
     "resources",
+    slug="property-out-of-range",
+    why="Heat checks each literal value against the property's constraints (allowed values, range, length, "
+    "pattern) when it validates the resource: a value outside them fails the stack with the constraint's "
+    "message.",
+    instead="      count: 1",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 W3021 = define(
     "W3021",
     "A deprecated, hidden or unsupported property (the replacement is named when there is one).",
     "resources:\n  port:\n    type: OS::Neutron::Port\n    properties:\n      network_id: private",
     "resources",
+    slug="deprecated-property",
+    why="The property is deprecated or hidden: Heat translates or ignores it today and may refuse it later.",
+    instead="      network: private  # the replacement the message names",
+    heat_step="none: Heat's support status",
+    phase=MODEL.name,
 )
 E3023 = define(
     "E3023",
@@ -74,6 +103,12 @@ E3023 = define(
     "resources:\n  group:\n    type: OS::Heat::ResourceGroup\n    properties:\n"
     "      resource_def: {type: OS::Heat::None}\n    update_policy:\n      rolling_updates: {max_batch_size: 2}",
     "resources",
+    slug="bad-update-policy",
+    why="Heat validates update_policy against the type's own schema: an unknown key or a bad value fails like "
+    "a property ('Unknown Property rolling_updates').",
+    instead="    update_policy:\n      rolling_update: {max_batch_size: 2}",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 E3024 = define(
     "E3024",
@@ -81,6 +116,12 @@ E3024 = define(
     "resources:\n  vpc:\n    type: AWS::EC2::VPC\n    properties:\n      CidrBlock: 10.0.0.0/16\n"
     "      InstanceTenancy: default",
     "resources",
+    slug="unimplemented-property",
+    why="Heat declares the property for compatibility but refuses any value for it: 'Property InstanceTenancy "
+    "not implemented yet'.",
+    instead="(leave the property out)",
+    heat_step="stack validate",
+    phase=MODEL.name,
 )
 
 # Said after a finding in a resource whose condition is always false (its severity is lowered to a warning).

@@ -35,12 +35,20 @@ from ..context import RuleContext
 from ..phases import MODEL
 from .properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E3014 = define(
     "E3014",
     "A resource type Heat does not have: a misspelt name in a namespace Heat ships (`OS::Nova::Servr`), or a "
     "template file name that does not end in .yaml or .template (`server.yml`).",
     "resources:\n  server:\n    type: OS::Nova::Servr",
     "resources",
+    slug="unknown-resource-type",
+    why="Heat finds a plugin for each type in its registry: 'The Resource Type (OS::Nova::Servr) could not be "
+    "found.' A template file must end in .yaml or .template to be read as one.",
+    instead="    type: OS::Nova::Server",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W3015 = define(
     "W3015",
@@ -48,12 +56,24 @@ W3015 = define(
     "an environment must map it; describe it in a catalogue (`--resource-types`) to have it checked.",
     "resources:\n  widget:\n    type: Acme::Widget",
     "resources",
+    slug="unknown-namespace",
+    why="Heat ships no type in this namespace, so only an environment's resource_registry can give it a "
+    "meaning; without one the stack fails with 'could not be found'. hot-lsp cannot check its properties.",
+    instead="(map it in an environment (--env), or describe it in a catalogue (--resource-types))",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W3020 = define(
     "W3020",
     "A deprecated, hidden or unsupported resource type (the replacement is named when there is one).",
     "resources:\n  ip:\n    type: OS::Nova::FloatingIP",
     "resources",
+    slug="deprecated-resource-type",
+    why="The type is deprecated, hidden or no longer supported: Heat may still create it, refuse new stacks "
+    "with it (hidden), or drop it in a release.",
+    instead="(use the replacement the message names, e.g. OS::Neutron::FloatingIP)",
+    heat_step="none: Heat's support status",
+    phase=PHASE.name,
 )
 E3022 = define(
     "E3022",
@@ -61,14 +81,17 @@ E3022 = define(
     "resources:\n  server:\n    type: OS::Nova::Server\n    properties: {flavor: m1.small}\n"
     "outputs:\n  ip:\n    value: {get_attr: [server, first_adress]}",
     "resources",
+    slug="unknown-attribute",
+    why="get_attr of an attribute the type does not define fails validation: 'The Referenced Attribute (server "
+    "first_adress) is incorrect.'",
+    instead="    value: {get_attr: [server, first_address]}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 
 _CLOSE_SPELLING = 0.85  # difflib ratio for suggesting a type outside Heat's namespaces
 # A file name Heat does not read as a template (another extension, or .YAML: its test is case-sensitive).
 _FILE_LIKE = re.compile(r"\.(ya?ml|json|hot|te?mpl(ate)?|tpl|j2|txt)$", re.IGNORECASE)
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

@@ -33,6 +33,8 @@ from . import _validation_checks, _validation_compute, _validation_neutron
 from ._validation_messages import translation_conflict
 from ._validation_values import Check, Finding, Props, Rename, Site, Unknown, top_level
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E3026 = define(
     "E3026",
     "A combination of property values the resource type's own validation refuses (with Heat's message): "
@@ -40,6 +42,12 @@ E3026 = define(
     "the one it replaces...",
     "resources:\n  subnet:\n    type: OS::Neutron::Subnet\n    properties:\n      network: private",
     "resources",
+    slug="type-validation-fails",
+    why="Beyond its schema, a type's own validate() refuses some combinations of values (a subnet needs cidr "
+    "or subnetpool, a server something to boot from); the stack fails with that message.",
+    instead="    properties:\n      network: private\n      cidr: 10.0.0.0/24",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 
 _MODULES = (_validation_checks, _validation_compute, _validation_neutron)
@@ -122,9 +130,6 @@ ELSEWHERE: tuple[tuple[str, str], ...] = (
         "drop the answer of Neutron's `value_specs` check, so Heat never refuses it",
     ),
 )
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

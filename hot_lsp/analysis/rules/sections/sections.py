@@ -11,26 +11,55 @@ from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E1001 = define(
     "E1001",
     "An unknown top-level section (CFN spellings are named).",
     "Resources:\n  r: {type: OS::Heat::None}",
     "sections",
+    slug="unknown-section",
+    why="Template.validate checks every top-level key against the version's sections: the stack fails with "
+    "'The template section is invalid: Resources' (CloudFormation spellings included).",
+    instead="resources:\n  r: {type: OS::Heat::None}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E1002 = define(
     "E1002",
     "A section the template's version does not have yet (e.g. conditions before 2016-10-14).",
     "heat_template_version: 2016-04-08\nconditions: {}",
     "sections",
+    slug="section-too-new",
+    why="The section exists only from a later version: for this one Heat says 'The template section is "
+    "invalid: conditions'.",
+    instead="heat_template_version: 2016-10-14\nconditions: {}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 E1003 = define(
-    "E1003", "A section has the wrong shape (e.g. resources given as a list).", "resources:\n  - r", "sections"
+    "E1003",
+    "A section has the wrong shape (e.g. resources given as a list).",
+    "resources:\n  - r",
+    "sections",
+    slug="section-wrong-shape",
+    why="Heat reads resources, parameters, outputs and conditions as maps: a list crashes the read of "
+    "resources (AttributeError, no friendly message) or gives 'Condition definitions must be a map'.",
+    instead="resources:\n  r: {type: OS::Heat::None}",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 W1004 = define(
     "W1004",
     "The `__undefined__` section: Heat accepts it only as an accident of its CFN support.",
     "__undefined__: {}",
     "sections",
+    slug="undefined-section",
+    why="Heat maps CloudFormation's Mappings slot to a placeholder named `__undefined__`, so this key is "
+    "accepted by accident and means nothing; a later Heat may refuse it.",
+    instead="(remove the section)",
+    heat_step="none: Heat accepts it by accident",
+    phase=PHASE.name,
 )
 
 E1005 = define(
@@ -39,6 +68,13 @@ E1005 = define(
     "`yes:`, `1:`): Heat fails on the name.",
     "conditions:\n  on: true",
     "sections",
+    slug="name-not-a-string",
+    why="YAML 1.1 reads `on`, `yes`, `1` or `null` as a boolean, a number or null. Heat joins entry names into "
+    "dotted paths, so a name that is not a string fails the stack, used or not: 'sequence item 1: expected str "
+    "instance, bool found'.",
+    instead="conditions:\n  'on': true  # quote the name",
+    heat_step="stack validate",
+    phase=PHASE.name,
 )
 # The kind of name each section's entries are, and where the model records their uses.
 _NAMED: dict[str, tuple[str, str | None]] = {
@@ -56,9 +92,6 @@ _SHAPES: dict[str, tuple[tuple[type, ...], str]] = {
     "conditions": ((Mapping,), "a mapping of condition names to definitions"),
     "parameter_groups": ((Sequence,), "a list of groups"),
 }
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:

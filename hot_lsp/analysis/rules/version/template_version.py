@@ -9,40 +9,69 @@ from ...codes import define
 from ..context import RuleContext
 from ..phases import MODEL
 
+PHASE = MODEL  # (rules/phases.py: when this unit runs)
+
 E0013 = define(
     "E0013",
     "A Jinja2 template source ({% ... %}, {{ ... }}) that is not YAML yet: Heat reads the rendered file, so render "
     "it first (TripleO: tools/process-templates.py) and check the result.",
     "(a TripleO role.role.j2.yaml named on the command line)",
     "version",
+    slug="jinja2-source",
+    why="Heat never renders Jinja2: it would fail to parse `{%` as YAML. The file TripleO renders from it is "
+    "the template Heat reads, so that is the one to check.",
+    instead="(render it first, e.g. TripleO's tools/process-templates.py, and check the rendered .yaml)",
+    heat_step="none: Heat only ever sees the rendered file",
+    phase=PHASE.name,
 )
 W0006 = define(
     "W0006",
     f"The template is larger than Heat's max_template_size ({MAX_TEMPLATE_SIZE:,} characters); Heat will reject it.",
     "(a 600 KB template)",
     "version",
+    slug="template-too-large",
+    why="Heat applies max_template_size (524,288 characters) to every template it is sent: the request fails "
+    "with 'Request limit exceeded: Template size (N bytes) exceeds maximum allowed size (524288 bytes)'.",
+    instead="(move groups of resources into nested templates, each under the limit)",
+    heat_step="stack create request (max_template_size)",
+    phase=PHASE.name,
 )
 E0010 = define(
     "E0010",
     "The template has resources but no heat_template_version.",
     "resources:\n  r: {type: OS::Heat::None}",
     "version",
+    slug="missing-version",
+    why="Heat picks the template's class from heat_template_version before it reads anything else: without it "
+    "the stack create fails with 'Template format version not found'.",
+    instead="heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::None}",
+    heat_step="template parse",
+    phase=PHASE.name,
 )
 E0011 = define(
     "E0011",
     "heat_template_version is not a string (an unquoted year is a number).",
     "heat_template_version: 2016",
     "version",
+    slug="version-not-a-string",
+    why="An unquoted version such as 2016 is read by YAML as a number, and Heat matches the version as a "
+    "string: it fails with 'Template version was not provided'.",
+    instead="heat_template_version: 2016-10-14",
+    heat_step="template parse",
+    phase=PHASE.name,
 )
 E0012 = define(
     "E0012",
     "heat_template_version is not a version Heat 27 knows; the nearest valid ones are suggested.",
     "heat_template_version: 2016-10-15",
     "version",
+    slug="unknown-version",
+    why="Heat 27 knows only its listed dates and release names; any other value fails with 'The template "
+    "version is invalid', followed by the versions it accepts.",
+    instead="heat_template_version: 2016-10-14",
+    heat_step="template parse",
+    phase=PHASE.name,
 )
-
-
-PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 
 def check(context: RuleContext) -> None:
