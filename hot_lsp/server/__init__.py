@@ -16,9 +16,11 @@ Modules:
 - ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
 - ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
 - ``priority``: requests before analysis (the worker waits at its pause points while a feature computes);
-- handlers, one module per group: ``lifecycle`` (and settings), ``documents``, ``positional``,
-  ``whole_document``, ``workspace`` (with ``hot/resourceList`` and nested stacks), ``commands``
-  (``workspace/executeCommand``);
+- ``handlers``: the handler table, every method declared once with its lane, text, crash answer and encoding
+  (the words are in ``methods``); the session answers its rows (``HotLanguageServer.answer``);
+- the handler modules, one per group, keep only what differs (the feature calls, and the handlers of the methods
+  with flows of their own): ``lifecycle`` (and settings), ``documents``, ``positional``, ``whole_document``,
+  ``workspace`` (with ``hot/resourceList`` and nested stacks), ``commands`` (``workspace/executeCommand``);
 - ``cloud``: the live path (``hotLsp.cloud``, ``hotLsp.stacks``): the cloud's verdict on save, its catalogue,
   a deployed stack's status in hovers, previews; requests to the cloud run on threads of their own.
 
@@ -39,10 +41,10 @@ text moot:
   replaces, so fast typing on a large file costs one analysis per worker turn, not one per keystroke, and ends
   with the last text's (store.py, diagnostics.py).
 Feature functions that may take a while (completion, hover, definition, inlay hints, code actions, symbols, links,
-folding, semantic tokens) run on one feature thread (``HotLanguageServer.run_feature``), so the loop goes on reading
-and answering while they compute (for those at the cursor, the worker waits at its next pause point meanwhile:
-``priority``); those that walk the workspace index (references, rename, workspace symbols) stay
-on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
+folding, semantic tokens) run on one feature thread (the CURSOR and DOCUMENT lanes of the handler table,
+``HotLanguageServer.run_in_lane``), so the loop goes on reading and answering while they compute (for those at the
+cursor, the worker waits at its next pause point meanwhile: ``priority``); those that walk the workspace index
+(references, rename, workspace symbols, code lenses) stay on the loop, which alone may read it. What features read from other files goes through the snapshot's file service
 (thread-safe).
 """
 

@@ -2,18 +2,30 @@
 
 A :class:`~hot_lsp.server.methods.Method` row says where its feature runs (the lane), which text it is answered for
 (the snapshot), what it answers when there is no such text or the feature raises, and how the result is adapted
-for the client; the session answers it (``HotLanguageServer.answer``) and the handler module keeps only the
-feature call (``*_call``: what it reads on the loop, and the call). A :class:`~hot_lsp.server.methods.Handler`
-row is answered whole by its handler (the session's life, the texts, flows of their own), on the loop as each
-message arrives. The registration options are what ``initialize`` announces
-(tests/server/test_capabilities_recorded.py holds them). ``docs/extending.md`` ("An LSP method") says what a new
-row needs.
+for the client; the session answers it (``HotLanguageServer.answer``). The row names the feature itself when it
+takes only the snapshot (and the params); else the handler module's feature call (``*_call``: what it reads on the
+loop, and the call). A :class:`~hot_lsp.server.methods.Handler` row is answered whole by its handler (the
+session's life, the texts, flows of their own), on the loop as each message arrives. The registration options are
+what ``initialize`` announces (tests/server/test_capabilities_recorded.py holds them). ``docs/extending.md`` ("An
+LSP method") says what a new row needs.
 """
 
 from __future__ import annotations
 
 from lsprotocol import types
 
+from ..features.deferred import (
+    definition,
+    document_highlight,
+    document_links,
+    inlay_hints,
+    prepare_rename,
+    references,
+    rename,
+    selection_ranges,
+    semantic_tokens,
+    semantic_tokens_range,
+)
 from ..features.semantic_token_legend import LEGEND
 from . import commands, documents, lifecycle, positional, whole_document, workspace
 from .cloud import PREVIEW, REFRESH_CATALOGUE
@@ -31,6 +43,8 @@ from .methods import (
     Method,
     Row,
     Text,
+    call_with_params,
+    call_with_snapshot,
 )
 
 CURSOR, DOCUMENT, WORKSPACE, LOOP = Lane.CURSOR, Lane.DOCUMENT, Lane.WORKSPACE, Lane.LOOP
@@ -66,15 +80,15 @@ HANDLERS: tuple[Row, ...] = (
         PINNED,
         options=positional.SIGNATURE_OPTIONS,
     ),
-    Method(types.TEXT_DOCUMENT_DEFINITION, positional.definition_call, CURSOR, PINNED),
-    Method(types.TEXT_DOCUMENT_REFERENCES, positional.references_call, WORKSPACE, PINNED),
-    Method(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT, positional.highlight_call, CURSOR, PINNED),
-    Method(types.TEXT_DOCUMENT_SELECTION_RANGE, positional.selection_range_call, DOCUMENT, PINNED),
-    Method(types.TEXT_DOCUMENT_PREPARE_RENAME, positional.prepare_rename_call, LOOP, PINNED),
-    Method(types.TEXT_DOCUMENT_RENAME, positional.rename_call, WORKSPACE, PINNED),
+    Method(types.TEXT_DOCUMENT_DEFINITION, call_with_params(definition), CURSOR, PINNED),
+    Method(types.TEXT_DOCUMENT_REFERENCES, call_with_params(references), WORKSPACE, PINNED),
+    Method(types.TEXT_DOCUMENT_DOCUMENT_HIGHLIGHT, call_with_params(document_highlight), CURSOR, PINNED),
+    Method(types.TEXT_DOCUMENT_SELECTION_RANGE, call_with_params(selection_ranges), DOCUMENT, PINNED),
+    Method(types.TEXT_DOCUMENT_PREPARE_RENAME, call_with_params(prepare_rename), LOOP, PINNED),
+    Method(types.TEXT_DOCUMENT_RENAME, call_with_params(rename), WORKSPACE, PINNED),
     Method(
         types.TEXT_DOCUMENT_INLAY_HINT,
-        positional.inlay_hint_call,
+        call_with_params(inlay_hints),
         DOCUMENT,
         PINNED,
         empty=[],
@@ -96,7 +110,12 @@ HANDLERS: tuple[Row, ...] = (
         encoding=DOCUMENT_SYMBOLS,
     ),
     Method(
-        types.TEXT_DOCUMENT_DOCUMENT_LINK, whole_document.document_link_call, DOCUMENT, NEWEST, empty=[], encoding=LINKS
+        types.TEXT_DOCUMENT_DOCUMENT_LINK,
+        call_with_snapshot(document_links),
+        DOCUMENT,
+        NEWEST,
+        empty=[],
+        encoding=LINKS,
     ),
     Method(
         types.TEXT_DOCUMENT_FOLDING_RANGE,
@@ -108,7 +127,7 @@ HANDLERS: tuple[Row, ...] = (
     ),
     Method(
         types.TEXT_DOCUMENT_SEMANTIC_TOKENS_FULL,
-        whole_document.semantic_tokens_call,
+        call_with_snapshot(semantic_tokens),
         DOCUMENT,
         NEWEST,
         empty=NO_TOKENS,
@@ -116,7 +135,7 @@ HANDLERS: tuple[Row, ...] = (
     ),
     Method(
         types.TEXT_DOCUMENT_SEMANTIC_TOKENS_RANGE,
-        whole_document.semantic_tokens_range_call,
+        call_with_params(semantic_tokens_range),
         DOCUMENT,
         NEWEST,
         empty=NO_TOKENS,

@@ -68,6 +68,24 @@ class Prepare(Protocol):
     def __call__(self, ls: Any, snapshot: Any, params: Any, /) -> Awaitable[Callable[[], Any]]: ...
 
 
+def call_with_params(feature: Callable[[Any, Any], Any]) -> Prepare:
+    """The call of a feature that takes the snapshot and the request's params, and nothing from the client."""
+
+    async def prepare(ls: Any, snapshot: Any, params: Any) -> Callable[[], Any]:
+        return lambda: feature(snapshot, params)
+
+    return prepare
+
+
+def call_with_snapshot(feature: Callable[[Any], Any]) -> Prepare:
+    """The call of a feature of the whole snapshot, that takes nothing else."""
+
+    async def prepare(ls: Any, snapshot: Any, params: Any) -> Callable[[], Any]:
+        return lambda: feature(snapshot)
+
+    return prepare
+
+
 @dataclass(frozen=True, slots=True)
 class ResultEncoding:
     """How a feature's result is adapted to what the client declared it can take (client_capabilities.py)."""

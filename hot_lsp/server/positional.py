@@ -1,12 +1,12 @@
-"""The feature calls of the requests at a position: completion (and completionItem/resolve), hover, signature help,
-definition, references, document highlight, selection ranges, prepareRename, rename, inlay hints and code actions.
+"""The feature calls of the requests at a position that read something from the client or the session:
+completion (and completionItem/resolve), hover, signature help and code actions; the options the requests at a
+position register.
 
 Each ``*_call`` runs on the loop once the session has the snapshot its row in the handler table names
-(handlers.py: the text the request was made against, and on which lane the call runs), reads what the feature
-takes from the client or the session, and gives the call. Most run on the feature thread: previews evaluate (yaql
-in the helper process, ``get_file``), and several read other files (child templates, the resource type catalogue,
-the templates an environment applies to). References, prepareRename and rename run on the loop: they walk the
-workspace index, which only the loop may read.
+(handlers.py: the text the request was made against, and the lane the call runs on), reads what the feature takes
+from the client or the session, and gives the call. The features that take only the snapshot and the params
+(definition, references, highlight, selection ranges, prepareRename, rename, inlay hints) need no call here: their
+rows name them (``methods.call_with_params``).
 """
 
 from __future__ import annotations
@@ -16,21 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from ..features.deferred import (
-    code_actions,
-    completion,
-    definition,
-    document_highlight,
-    hover,
-    inlay_hints,
-    named_document,
-    prepare_rename,
-    references,
-    rename,
-    resolve,
-    selection_ranges,
-    signature_help,
-)
+from ..features.deferred import code_actions, completion, hover, named_document, resolve, signature_help
 from .client_capabilities import completion_options, restore_diagnostic_data, takes_markdown
 from .session import HotLanguageServer
 
@@ -81,46 +67,6 @@ async def signature_help_call(
     markdown = takes_markdown(ls, f"{information}.documentation_format")
     offsets = bool(ls.capability(f"{information}.parameter_information.label_offset_support", False))
     return lambda: signature_help(snapshot, params, markdown=markdown, label_offsets=offsets)
-
-
-async def definition_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.DefinitionParams
-) -> Callable[[], Any]:
-    return lambda: definition(snapshot, params)
-
-
-async def references_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.ReferenceParams
-) -> Callable[[], Any]:
-    return lambda: references(snapshot, params)
-
-
-async def highlight_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.DocumentHighlightParams
-) -> Callable[[], Any]:
-    return lambda: document_highlight(snapshot, params)
-
-
-async def selection_range_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.SelectionRangeParams
-) -> Callable[[], Any]:
-    return lambda: selection_ranges(snapshot, params)
-
-
-async def prepare_rename_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.PrepareRenameParams
-) -> Callable[[], Any]:
-    return lambda: prepare_rename(snapshot, params)
-
-
-async def rename_call(ls: HotLanguageServer, snapshot: Snapshot, params: types.RenameParams) -> Callable[[], Any]:
-    return lambda: rename(snapshot, params)
-
-
-async def inlay_hint_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.InlayHintParams
-) -> Callable[[], Any]:
-    return lambda: inlay_hints(snapshot, params)
 
 
 async def code_action_call(

@@ -2,8 +2,8 @@
 signature help, definition, highlight), the analysis worker waits at its next pause point.
 
 See ``document/pauses.py`` for why. The hold covers the feature's computation on the feature thread
-(:meth:`RequestPriority.held`, around ``run_feature``'s call when it is ``urgent``), which for completion and hover
-includes writing the answer as JSON (``run_answer``); the loop then only sends it. Only the threads that called
+(:meth:`RequestPriority.held`, around ``run_in_lane``'s call on the CURSOR lane: methods.py), which for completion
+and hover includes writing the answer as JSON (their encodings); the loop then only sends it. Only the threads that called
 :meth:`RequestPriority.pausable` ever wait, and never longer than :data:`LONGEST_PAUSE_S` at one point, so a
 request that itself waited for the worker would cost time, never a deadlock.
 """

@@ -1,5 +1,6 @@
-"""The feature calls of the requests about a whole document: document symbols (with nested stacks), document links,
-folding ranges and semantic tokens; and the handler of pulled diagnostics.
+"""The feature calls of the requests about a whole document that need more than the snapshot: document symbols
+(with nested stacks) and folding ranges (the client's limit); and the handler of pulled diagnostics. Document links
+and semantic tokens take only the snapshot: their rows name them (``methods.call_with_snapshot``).
 
 Each is answered from the newest snapshot (handlers.py), which is what the client shows by the time the answer
 arrives. Symbols, links, folding ranges and semantic tokens are computed on the feature thread: on
@@ -14,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from ..features.deferred import document_links, document_symbols, folding_ranges, semantic_tokens, semantic_tokens_range
+from ..features.deferred import document_symbols, folding_ranges
 from .client_capabilities import folding_limit
 from .session import HotLanguageServer
 from .workspace import nested_tree
@@ -57,26 +58,8 @@ async def document_symbol_call(
     return lambda: document_symbols(snapshot, nested=nested)
 
 
-async def document_link_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.DocumentLinkParams
-) -> Callable[[], Any]:
-    return lambda: document_links(snapshot)
-
-
 async def folding_range_call(
     ls: HotLanguageServer, snapshot: Snapshot, params: types.FoldingRangeParams
 ) -> Callable[[], Any]:
     limit = folding_limit(ls)
     return lambda: folding_ranges(snapshot, limit=limit)
-
-
-async def semantic_tokens_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.SemanticTokensParams
-) -> Callable[[], Any]:
-    return lambda: semantic_tokens(snapshot)
-
-
-async def semantic_tokens_range_call(
-    ls: HotLanguageServer, snapshot: Snapshot, params: types.SemanticTokensRangeParams
-) -> Callable[[], Any]:
-    return lambda: semantic_tokens_range(snapshot, params)

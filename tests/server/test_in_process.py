@@ -72,7 +72,7 @@ def test_a_crashing_feature_is_logged_and_answered_empty(monkeypatch: pytest.Mon
     assert URI in message.message and "10:30" in message.message
     assert "boom in hover" in message.message
     # ... and the server keeps serving: another feature on the same document answers.
-    monkeypatch.setattr("hot_lsp.server.positional.definition", lambda snapshot, params: [])
+    monkeypatch.setattr("hot_lsp.features.definition.definition", lambda snapshot, params: [])
     definition = types.DefinitionParams(text_document=hover_params().text_document, position=hover_params().position)
     assert call(server, types.TEXT_DOCUMENT_DEFINITION, definition) == []
 
