@@ -88,7 +88,14 @@ def _run_in(folder: Path) -> dict[str, Any]:
     here = os.getcwd()
     os.chdir(folder)
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _cloud(folder):
+        with (
+            contextlib.redirect_stdout(out),
+            contextlib.redirect_stderr(err),
+            _cloud(folder),
+            # Each run would hand this process a new yaql helper, leaving the last one to end by itself: one, for
+            # every run of the session, says the same and costs one start.
+            mock.patch.object(check, "use_prestarted", lambda index, forked: None),
+        ):
             status = main(arguments(folder))
     finally:
         os.chdir(here)
