@@ -23,7 +23,7 @@ turning findings off in a file:
   # hot-lsp: disable=E3002,W9001    several codes
   # hot-lsp: disable-file=I9001     anywhere in the file, for the whole file
 
-`hot-lsp rules` lists every code; docs/rules.md has each one's failing example.
+`hot-lsp rules` lists every code; `hot-lsp rules E3022` prints one rule's page (why, example, instead).
 
 standard input (an editor's unsaved buffer, a pipe):
   hot-lsp check - --stdin-filename templates/web.yaml < buffer.yaml
@@ -184,7 +184,10 @@ def build_parser() -> argparse.ArgumentParser:
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
     _config_arguments(graph)
 
-    commands.add_parser("rules", help="list every diagnostic code: its default severity and what it means")
+    rules = commands.add_parser(
+        "rules", help="list every diagnostic code (its default severity and what it means), or show one rule's page"
+    )
+    rules.add_argument("rule", nargs="?", help="a code (E3022) or a rule's name (unknown-attribute): print its page")
 
     # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
@@ -413,7 +416,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command == "rules":
         from .commands.rules import run_rules
 
-        return run_rules()
+        return run_rules(options.rule)
     if options.command == "preview":
         from .commands.preview import run_preview
 
