@@ -130,17 +130,26 @@ def test_the_wheel_in_a_fresh_venv_checks_the_examples(dists: tuple[Path, Path],
     assert " error " in result.stdout
 
 
+def readme_section(heading: str) -> str:
+    return (ROOT / "README.md").read_text(encoding="utf-8").split(f"## {heading}\n", 1)[1].split("\n## ", 1)[0]
+
+
 def readme_commands() -> list[str]:
-    setup = (ROOT / "README.md").read_text(encoding="utf-8").split("## Set-up on a fresh machine", 1)[1]
-    setup = setup.split("\n## ", 1)[0]
+    setup = readme_section("Set-up on a fresh machine")
     return [block.strip() for block in setup.split("```sh\n")[1:] for block in [block.split("```", 1)[0]]]
 
 
 def test_the_readme_sets_up_in_a_venv_and_ci_runs_its_test_command():
     # Debian 12's python3 refuses `pip install` outside a venv (PEP 668): each checkout command makes one.
-    install, test, pipx = readme_commands()
-    assert pipx.startswith("pipx install hot-lsp")
+    install, test = readme_commands()
     assert install.startswith("python3 -m venv .venv && .venv/bin/pip install -e . && .venv/bin/hot-lsp check")
     assert test.startswith("python3 -m venv .venv && . .venv/bin/activate && ")
     ci_run = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     assert ci_run.rstrip().splitlines()[-1] == test
+
+
+def test_the_readme_installs_from_a_checkout_with_each_installer():
+    """Nothing is published: one line per installer, each from the checkout (`.`), as tried by hand."""
+    [block] = [b.split("```", 1)[0] for b in readme_section("Install").split("```sh\n")[1:]]
+    commands = [line.split("#", 1)[0].strip() for line in block.strip().splitlines()]
+    assert commands == ["pip install .", "pipx install .", "uv tool install ."]
