@@ -5,15 +5,18 @@ A fixture folder holds the files of one stack: the file checked (``template.yaml
 about environment files), the files around it that the code needs (child templates, get_file targets,
 environments), and ``expected.json``, the snapshot. ``fixture.json``, when there, gives the arguments of
 ``hot-lsp check`` as a user would type them in that folder (``{"args": ["--env", "env.yaml", "template.yaml"]}``);
-without it, the one file checked is named alone. ``"pad": {"template.yaml": 600000}`` in it grows that file with a
-comment line to that many characters before the check (the size codes' files are too large to keep here): the
-run is then made in a copy of the folder. ``"cloud": {"name": "local-heat", "catalogue": "cloud.json"}`` in it
-checks as the language server does with ``hotLsp.cloud`` naming that cloud, ``catalogue`` the cloud's catalogue
-as the server caches it (recorded from a real Heat): its types are what the cloud offers (the W99xx codes); the
-command line has no such option, so the run's options are given that offer (and ``args`` name the catalogue with
-``--resource-types``, as the server puts it first among the catalogues). A ``.hot-lsp.toml`` in the folder is the run's project
-configuration (the evaluation codes' parameters); without one, the run has none (``--no-config``), so nothing
-around the repository leaks in.
+without it, the one file checked is named alone. In it too:
+
+- ``"pad": {"template.yaml": 600000}`` grows that file with a comment line to that many characters before the
+  check (the size codes' files are too large to keep here); the run is then made in a copy of the folder.
+- ``"cloud": {"name": "local-heat", "catalogue": "cloud.json"}`` checks as the language server does with
+  ``hotLsp.cloud`` naming that cloud, ``catalogue`` being the cloud's catalogue as the server caches it (recorded
+  from a real Heat): its types are what the cloud offers (W9902). The command line has no such option, so the
+  run's options are given that offer; ``args`` name the catalogue with ``--resource-types``, as the server puts it
+  first among the catalogues.
+
+A ``.hot-lsp.toml`` in the folder is the run's project configuration (the evaluation codes' parameters); without
+one, the run has none (``--no-config``), so nothing around the repository leaks in.
 
 ``raises/`` raises the code; ``near/`` is the same stack with that one fault corrected, so that a diff of the two
 folders shows the fix. The snapshot is every finding of the run (not only the code's), with the exit status.
