@@ -78,11 +78,13 @@ _BASIC_CONDITIONS = {"get_param", "equals", "not", "and", "or"}
 
 
 def test_counts_per_version_match_facts():
+    assert len(EXPECTED_COUNTS) == len(VERSIONS), "a new version: add its count of normal functions to EXPECTED_COUNTS"
     assert [len(functions_for(v)) for v in VERSIONS] == EXPECTED_COUNTS
 
 
 @pytest.mark.parametrize("date", DATES)
 def test_function_sets_per_version(date):
+    assert date in EXPECTED_FUNCTIONS, f"write the normal functions Heat's {date} class has in EXPECTED_FUNCTIONS"
     assert functions_for(version_named(date)) == EXPECTED_FUNCTIONS[date]
 
 

@@ -27,7 +27,7 @@ def test_accepted_names_match_heat_message_exactly():
 
 
 def test_eleven_versions_in_date_order_with_ordinals():
-    assert len(VERSIONS) == 11
+    assert len(VERSIONS) == 11, "a new version: update this file's facts (HEAT_ACCEPTED, the count, the releases)"
     assert [v.ordinal for v in VERSIONS] == list(range(11))
     assert [v.date for v in VERSIONS] == sorted(v.date for v in VERSIONS)
     assert LATEST.date == "2021-04-16" and LATEST is VERSIONS[-1]
