@@ -4,8 +4,9 @@ The registry answers the one question every reader of a template asks: is this m
 of which function, in this version and this context (:class:`CallParser`, Heat's ``template.parse``)? The
 model, the evaluator, the rules and the editor features all ask it here.
 
-To change how a function behaves, edit its module; to change when it exists, edit its row in
-``spec.functions`` (and ``spec.features`` for a behaviour that changed with a version).
+To change how a function behaves, edit its module; to change when it exists or how it is documented, its record
+in ``spec/functions/<family>.py`` (and ``spec.features`` for a behaviour that changed with a version). A new
+function is both (docs/extending.md, "A Heat function").
 """
 
 from __future__ import annotations
