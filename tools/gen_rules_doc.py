@@ -15,6 +15,7 @@ from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers ever
 from hot_lsp.analysis.codes import AREAS, CODES, Code  # noqa: E402
 from hot_lsp.analysis.rules.resources import validation as resource_validation  # noqa: E402
 from hot_lsp.cloud import codes as cloud_codes  # noqa: E402,F401  (the cloud's own verdicts, 99xx)
+from hot_lsp.commands.rules import severity  # noqa: E402
 
 TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
 
@@ -58,7 +59,7 @@ def rule_section(code: Code) -> list[str]:
     out = [
         f"### {code.code}",
         "",
-        f"`{code.slug}` · {code.severity} · Heat step: {code.heat_step}",
+        f"`{code.slug}` · {severity(code)} · Heat step: {code.heat_step}",
         "",
         code.summary,
         "",

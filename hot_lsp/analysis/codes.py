@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..document.problems import SEVERITY_NAMES, SEVERITY_OF_LETTER
-
 
 @dataclass(frozen=True, slots=True)
 class Code:
@@ -25,11 +23,8 @@ class Code:
     instead: str = ""  # what to write instead: the corrected snippet, or one line
     heat_step: str = ""  # the step of Heat's that meets it (template parse, stack validate...), or none
     phase: str = ""  # the analysis phase whose rule unit raises it (rules/phases.py)
-
-    @property
-    def severity(self) -> str:
-        """The default severity, from the code's letter: error, warning, information or hint."""
-        return SEVERITY_NAMES[SEVERITY_OF_LETTER[self.code[0]]]
+    # (The default severity is the code's letter; ``document.problems`` names it. This module imports nothing, so
+    # that the server's first answer does not load the parser with it.)
 
 
 CODES: dict[str, Code] = {}

@@ -10,6 +10,7 @@ from ..analysis import rules  # noqa: F401  (importing registers every code)
 from ..analysis.codes import CODES, SLUGS, Code, record_of
 from ..analysis.suggest import did_you_mean
 from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's own, 99xx)
+from ..document.problems import SEVERITY_NAMES, SEVERITY_OF_LETTER
 
 EXIT_OK, EXIT_USAGE = 0, 2
 WIDTH = 100
@@ -18,7 +19,7 @@ WIDTH = 100
 def run_rules(name: str | None = None) -> int:
     if name is None:
         for code in sorted(CODES.values(), key=lambda c: (c.code[1:], c.code)):
-            sys.stdout.write(f"{code.code}  {code.severity:<12} {code.summary}\n")
+            sys.stdout.write(f"{code.code}  {severity(code):<12} {code.summary}\n")
         return EXIT_OK
     record = record_of(name)
     if record is None:
@@ -34,7 +35,7 @@ def rule_page(record: Code) -> str:
     """One rule as a terminal page: its code and name, severity and step, then why, a failing example, instead."""
     lines = [
         f"{record.code}  {record.slug}",
-        f"severity: {record.severity}   Heat step: {record.heat_step}",
+        f"severity: {severity(record)}   Heat step: {record.heat_step}",
         "",
         *textwrap.wrap(record.summary, WIDTH),
         "",
@@ -49,6 +50,11 @@ def rule_page(record: Code) -> str:
         "",
     ]
     return "\n".join(lines)
+
+
+def severity(record: Code) -> str:
+    """The default severity, from the code's letter: error, warning, information or hint."""
+    return SEVERITY_NAMES[SEVERITY_OF_LETTER[record.code[0]]]
 
 
 def _indented(snippet: str) -> list[str]:

@@ -1,4 +1,6 @@
-"""7xxx and 3xxx across files: template resources against their templates, nested templates that include their ancestors, ``get_file`` targets."""
+"""7xxx and 3xxx across files: template resources against their templates, nested templates that include their
+ancestors, ``get_file`` targets.
+"""
 
 from . import get_file_targets, template_cycles, template_resources
 

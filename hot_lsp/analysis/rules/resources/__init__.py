@@ -1,4 +1,6 @@
-"""3xxx: resource definitions (keys, names, fields), their dependencies, their types, properties and the checks of the types' own ``validate()``."""
+"""3xxx: resource definitions (keys, names, fields), their dependencies, their types, properties and the checks of the
+types' own ``validate()``.
+"""
 
 from . import definitions, dependencies, types, validation
 
