@@ -3,7 +3,7 @@
 Two kinds do: a *template resource*, whose type names a template file, and the *group* types, whose members
 Heat builds in a nested stack of their own, named ``"0"`` … ``"N-1"``. These are the facts; how hot-lsp
 evaluates members and checks them lives in ``analysis/`` (``template_tree``, ``type_slots``,
-``rules/template_resources``).
+``rules/cross_file/template_resources``).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""E3026: what a resource type's own ``validate()`` refuses beyond its schema (rules/resource_validation.py).
+"""E3026: what a resource type's own ``validate()`` refuses beyond its schema (rules/resources/validation.py).
 
 FAILING and PASSING are resources sections with Heat 27.0.1's verdict on the template around them: "Heat 27.0.1:
 <its message>" or "Heat 27.0.1: accepted". The verdicts come from Heat 27.0.1's stack validation as

@@ -2,7 +2,7 @@
 
 The server reads them from the cloud's catalogue (``hotLsp.cloud``; fetched and cached by the wiring, which alone
 talks to clouds) and hands them over in the analysis options; the analysis never asks a cloud. With them, a
-resource whose type the cloud does not offer is reported (W9902, ``rules/cloud_types.py``).
+resource whose type the cloud does not offer is reported (W9902, ``rules/cloud/cloud_types.py``).
 """
 
 from __future__ import annotations
