@@ -310,8 +310,9 @@ class DocumentStore:
 
     def start_analysis(self, uri: str, settings: Settings, inputs: WorkspaceInputs = NO_WORKSPACE_INPUTS) -> None:
         """Have the worker analyse the current text of ``uri`` now (the next snapshot takes that analysis), unless
-        the one it has is current. Called as a change arrives: the diagnostics' publisher asks for the same
-        analysis a loop turn or two later, and would otherwise start it only then."""
+        the one it has is current. Called as a text changes (``DiagnosticsScheduler.text_changed``): the
+        diagnostics' publisher waits for the same analysis a loop turn or two later, and would otherwise start it
+        only then."""
         document = self._documents.get(uri)
         if document is None:
             return
