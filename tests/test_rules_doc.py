@@ -110,3 +110,40 @@ def test_each_phase_runs_the_units_of_its_areas_in_order():
         "sections",
         "parameters",
     ]
+
+
+def test_every_area_and_every_unit_is_registered():
+    """A folder left out of AREAS, or a module declaring PHASE left out of its area's UNITS, would never run."""
+    from hot_lsp.analysis.rules import AREAS
+
+    folders = {path.name for path in RULES.iterdir() if (path / "__init__.py").exists()}
+    assert {area.__name__.rsplit(".", 1)[1] for area in AREAS} == folders
+    for area in AREAS:
+        folder = RULES / area.__name__.rsplit(".", 1)[1]
+        declaring = {path.stem for path in folder.glob("*.py") if re.search(r"^PHASE = ", path.read_text(), re.M)}
+        assert {unit.__name__.rsplit(".", 1)[1] for unit in area.UNITS} == declaring, area.__name__
+
+
+def test_every_whole_instead_leaves_its_code_out(tmp_path: Path):
+    """What a rule says to write instead must really be right: each ``instead`` that is a whole document (not a
+    description in parentheses, not an indented fragment of one) is analysed like the examples, without its code."""
+    from hot_lsp.analysis.model.kind import detect_kind
+    from hot_lsp.analysis.validate import Options, analyze
+    from hot_lsp.document import parse
+
+    still = []
+    checked = 0
+    for code in CODES.values():
+        text = code.instead
+        if text.startswith(("(", " ")):
+            continue
+        checked += 1
+        environment = detect_kind(parse(text).root, text) == "environment"
+        if "heat_template_version" not in text and not environment:
+            text = "heat_template_version: 2021-04-16\n" + text
+        path = tmp_path / code.code / "example.yaml"
+        path.parent.mkdir()
+        path.write_text(text + "\n")
+        if code.code in {d.code for d in analyze(text + "\n", Options(document_path=str(path))).diagnostics}:
+            still.append(code.code)
+    assert still == [] and checked > 50

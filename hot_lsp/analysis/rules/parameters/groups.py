@@ -27,7 +27,7 @@ E2013 = define(
     slug="malformed-parameter-group",
     why="ParameterGroups.validate needs each group to be a map with a `parameters` list: 'The parameters must "
     "be provided for each parameter group.'",
-    instead="parameter_groups:\n  - label: db\n    parameters: [db_name]",
+    instead="parameters:\n  db_name: {type: string}\nparameter_groups:\n  - label: db\n    parameters: [db_name]",
     heat_step="stack validate",
     phase=PHASE.name,
 )
@@ -39,7 +39,7 @@ E2014 = define(
     slug="grouped-parameter-unknown",
     why="Each grouped name must be a declared parameter: 'The grouped parameter nosuch does not reference a "
     "valid parameter.'",
-    instead="parameter_groups:\n  - parameters: [db_name]  # a parameter the template declares",
+    instead="parameters:\n  db_name: {type: string}\nparameter_groups:\n  - parameters: [db_name]  # a declared parameter",
     heat_step="stack validate",
     phase=PHASE.name,
 )
