@@ -82,7 +82,7 @@ W2010 = define(
     why="Heat uses one kind per entry, by a fixed priority (modulo > range > length > allowed_values > "
     "allowed_pattern > custom_constraint), and silently drops the others.",
     instead="    constraints:\n      - length: {max: 8}\n      - allowed_pattern: '[a-z]+'",
-    heat_step="template parse",
+    heat_step="none: Heat enforces one kind and drops the others",
 )
 E2018 = define(
     reading.E2018,
