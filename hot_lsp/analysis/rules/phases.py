@@ -54,8 +54,12 @@ PHASES = (SYNTAX, MODEL, CROSS_FILE, EVALUATION, REACH, ENVIRONMENT)
 
 def runs(phase: Phase, context: RuleContext) -> bool:
     """Whether ``phase`` runs on ``context``: the right kind of file, and its own condition."""
-    kind = context.analysis.kind
-    return (phase.kind == "any" or phase.kind == kind) and phase.runs(context)
+    analysis = context.analysis
+    if phase.kind == "template" and analysis.model is None:  # a template whose root is not a mapping has no model
+        return False
+    if phase.kind == "environment" and analysis.environment is None:
+        return False
+    return (phase.kind == "any" or phase.kind == analysis.kind) and phase.runs(context)
 
 
 def phase_of(unit: ModuleType) -> Phase:
