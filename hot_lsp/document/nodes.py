@@ -14,8 +14,8 @@ per node (a keystroke near the top of a 10,000-line file moves ~16,000 nodes).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Iterable, Iterator
+from typing import Any, cast
 
 
 class Shift:
@@ -102,7 +102,7 @@ class Sequence(Node):
         return len(self.items)
 
     def to_python(self) -> list[Any]:
-        return [item.to_python() for item in self.items]
+        return plain_data(self)
 
     def __repr__(self) -> str:
         return f"Sequence(n={len(self.items)}@{self.start}:{self.end})"
@@ -195,10 +195,34 @@ class Mapping(Node):
         return len(self._entries)
 
     def to_python(self) -> dict[Any, Any]:
-        return {p.key_value: p.value.to_python() for p in self._entries.values()}
+        return plain_data(self)
 
     def __repr__(self) -> str:
         return f"Mapping(n={len(self._entries)}@{self.start}:{self.end})"
+
+
+def plain_data(node: Node) -> Any:
+    """``node`` as plain Python data, built without recursion: the parser admits nesting 500 deep, past what
+    Python's recursion limit lets a recursive copy reach (a deep json default crashed its rule)."""
+    if isinstance(node, Scalar):
+        return node.value
+    top: Any = [] if isinstance(node, Sequence) else {}
+    pending: list[tuple[Node, Any]] = [(node, top)]
+    while pending:
+        container, out = pending.pop()
+        if isinstance(container, Mapping):
+            children: Iterable[tuple[Any, Node]] = ((pair.key_value, pair.value) for pair in container.entries())
+        else:
+            children = ((None, item) for item in cast(Sequence, container).items)
+        for key, child in children:
+            value = child.value if isinstance(child, Scalar) else [] if isinstance(child, Sequence) else {}
+            if isinstance(out, list):
+                out.append(value)
+            else:
+                out[key] = value
+            if not isinstance(child, Scalar):
+                pending.append((child, value))
+    return top
 
 
 def hashable_key(value: Any) -> Any:

@@ -102,6 +102,16 @@ class Evaluator:
         self._deadline = time.monotonic() + self.limits.total_seconds
         self._timed_out = False
 
+    def evaluate_field(self, node: Node, path: str) -> Any:
+        """The value of a resource's or an output's field. A bound reached outside any call (data nested past
+        ``max_depth``, too many items) is recorded at the field, as a call records it, and the field's value is
+        None: the bound never escapes to the rule that asked."""
+        try:
+            return self.evaluate(node, path)
+        except Stop as error:
+            self._problem(path, Stop(error.message, error.code, error.node or node), (), origin=node)
+            return None
+
     def evaluate(self, node: Node, path: str, context: Context = "normal") -> Any:
         """The value of ``node``; OMIT when a two-argument ``if`` removes it."""
         if isinstance(node, Scalar):

@@ -232,7 +232,7 @@ def _resource_fields(ev: Evaluator, node: Mapping, where: str) -> dict[str, Any]
         child = node.get(key)
         if child is None:
             return default
-        value = ev.evaluate(child, f"{where}.{key}")
+        value = ev.evaluate_field(child, f"{where}.{key}")
         return default if value is OMIT or value is None else value
 
     depends_on = node.get("depends_on")
@@ -260,9 +260,9 @@ def _output(ev: Evaluator, name: str, node: Node) -> Any:
         return None
     if enabled is not True:
         with ev.unresolved():
-            value = ev.evaluate(value_node, f"outputs.{name}.value")
+            value = ev.evaluate_field(value_node, f"outputs.{name}.value")
         return None if enabled is False else Symbol("if", [enabled, value, None])
-    value = ev.evaluate(value_node, f"outputs.{name}.value")
+    value = ev.evaluate_field(value_node, f"outputs.{name}.value")
     return None if value is OMIT else value
 
 
