@@ -2,8 +2,19 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..versions import NEWTON, PIKE, WALLABY, TemplateVersion, is_at_least
 from .record import FunctionRecord, ParameterDoc
+
+# What `and` and `or` take, and how both are documented: a list of two or more conditions.
+_TWO_OR_MORE_CONDITIONS: dict[str, Any] = {
+    "snippet": "[${1:condition1}, ${2:condition2}]",
+    "arguments_doc": "A list of two or more conditions.",
+    "shape": "list",
+    "parameters": (ParameterDoc("<condition>", "A condition name, a boolean or a condition function; at least two."),),
+    "repeats": True,
+}
 
 RECORDS: tuple[FunctionRecord, ...] = (
     FunctionRecord(
@@ -82,11 +93,7 @@ RECORDS: tuple[FunctionRecord, ...] = (
             "the first false one. Needs a list of at least two conditions "
             "(names, booleans or condition functions)."
         ),
-        snippet="[${1:condition1}, ${2:condition2}]",
-        arguments_doc="A list of two or more conditions.",
-        shape="list",
-        parameters=(ParameterDoc("<condition>", "A condition name, a boolean or a condition function; at least two."),),
-        repeats=True,
+        **_TWO_OR_MORE_CONDITIONS,
     ),
     FunctionRecord(
         "or",
@@ -100,11 +107,7 @@ RECORDS: tuple[FunctionRecord, ...] = (
             "first true one. Needs a list of at least two conditions (names, "
             "booleans or condition functions)."
         ),
-        snippet="[${1:condition1}, ${2:condition2}]",
-        arguments_doc="A list of two or more conditions.",
-        shape="list",
-        parameters=(ParameterDoc("<condition>", "A condition name, a boolean or a condition function; at least two."),),
-        repeats=True,
+        **_TWO_OR_MORE_CONDITIONS,
     ),
     FunctionRecord(
         "contains",

@@ -9,6 +9,7 @@ _STR_REPLACE_PARAMETERS = (
     ParameterDoc("template", "The string holding the placeholders."),
     ParameterDoc("params", "A map of placeholder to the value that replaces it."),
 )
+_STR_REPLACE_ARGUMENTS = "A map with `template` (a string) and `params` (a map of placeholder to value)."
 _STR_REPLACE_SNIPPET = "\n  template: ${1:text}\n  params:\n    ${2:placeholder}: ${3:value}"
 _STR_REPLACE_KEYS: dict[ArgumentPath, dict[str, str]] = {(): {"template": ICEHOUSE, "params": ICEHOUSE}}
 
@@ -53,7 +54,7 @@ RECORDS: tuple[FunctionRecord, ...] = (
             "template and params are ignored."
         ),
         snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        arguments_doc=_STR_REPLACE_ARGUMENTS,
         shape="map",
         parameters=_STR_REPLACE_PARAMETERS,
         argument_keys=_STR_REPLACE_KEYS,
@@ -69,7 +70,7 @@ RECORDS: tuple[FunctionRecord, ...] = (
             "Empty values are still allowed."
         ),
         snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        arguments_doc=_STR_REPLACE_ARGUMENTS,
         shape="map",
         parameters=_STR_REPLACE_PARAMETERS,
         argument_keys=_STR_REPLACE_KEYS,
@@ -86,7 +87,7 @@ RECORDS: tuple[FunctionRecord, ...] = (
             "not a function."
         ),
         snippet=_STR_REPLACE_SNIPPET,
-        arguments_doc=("A map with `template` (a string) and `params` (a map of placeholder to value)."),
+        arguments_doc=_STR_REPLACE_ARGUMENTS,
         shape="map",
         parameters=_STR_REPLACE_PARAMETERS,
         argument_keys=_STR_REPLACE_KEYS,
