@@ -1,0 +1,170 @@
+"""Misbehaving "clouds" for the fault suite: real HTTP servers on 127.0.0.1 that answer every request wrongly, each
+in one way, and a clouds.yaml naming each of them (``auth_type: none`` with an orchestration endpoint override, as
+live-heat.md does for the real Heat).
+
+Import from any test folder: ``from fault_clouds import FAULTS, FaultClouds, fault_clouds``.
+"""
+
+from __future__ import annotations
+
+import socket
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+HOST = "127.0.0.1"
+PROJECT_PATH = "/v1/admin"  # the endpoint's path, as Heat's is /v1/{project}
+HANG_S = 30.0  # how long the hanging server keeps a request unanswered (the clouds.yaml timeout is far shorter)
+SHORT_TIMEOUT_S = 2  # api_timeout of the clouds.yaml entries: the hanging server outlasts it
+
+# A Python traceback as a broken WSGI server might send it back in a 500.
+STACK_TRACE = (
+    "Traceback (most recent call last):\n"
+    '  File "/usr/lib/python3/dist-packages/heat/api/middleware/fault.py", line 120, in __call__\n'
+    "    return req.get_response(self.application)\n"
+    "sqlalchemy.exc.OperationalError: (psycopg2.OperationalError) server closed the connection unexpectedly\n"
+)
+
+# fault name -> what the server does with every request
+FAULTS: dict[str, str] = {
+    "empty-200": "HTTP 200 with an empty body",
+    "empty-object": "HTTP 200 with {}",
+    "list": "HTTP 200 with [1]",
+    "html": "HTTP 200 with an HTML page",
+    "truncated-json": "HTTP 200 with JSON cut in the middle",
+    "closed": "the connection closed without an answer",
+    "trace-500": "HTTP 500 with a Python stack trace as text",
+    "redirect-loop-absolute": "HTTP 302 to its own absolute URL, for ever",
+    "redirect-loop-relative": "HTTP 302 to a relative URL, for ever",
+    "hang": f"no answer for {HANG_S:.0f} s (the entry's api_timeout is {SHORT_TIMEOUT_S} s)",
+}
+
+
+class _Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    fault = ""  # set per server class
+
+    def _answer(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        self.server.requests += 1  # type: ignore[attr-defined]
+        fault = self.fault
+        if fault == "closed":
+            self.close_connection = True
+            self.connection.shutdown(socket.SHUT_RDWR)
+            return
+        if fault == "hang":
+            stop: threading.Event = self.server.stopping  # type: ignore[attr-defined]
+            stop.wait(HANG_S)
+            self.close_connection = True
+            return
+        if fault.startswith("redirect-loop"):
+            hop = int(self.path.rsplit("hop=", 1)[1]) + 1 if "hop=" in self.path else 1
+            path = self.path.split("?", 1)[0]
+            target = f"{path}?hop={hop}"
+            if fault.endswith("absolute"):
+                target = f"http://{HOST}:{self.server.server_address[1]}{target}"
+            else:
+                target = target.lstrip("/")  # relative to the current path: no scheme, no host
+            self._send(302, b"", "text/plain", extra={"Location": target})
+            return
+        body, status, kind = {
+            "empty-200": (b"", 200, "application/json"),
+            "empty-object": (b"{}", 200, "application/json"),
+            "list": (b"[1]", 200, "application/json"),
+            "html": (b"<html><body><h1>Welcome to nginx!</h1></body></html>", 200, "text/html"),
+            "truncated-json": (b'{"Description": "No description", "Parame', 200, "application/json"),
+            "trace-500": (STACK_TRACE.encode(), 500, "text/plain"),
+        }[fault]
+        self._send(status, body, kind)
+
+    def _send(self, status: int, body: bytes, kind: str, extra: dict[str, str] | None = None) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        for name, value in (extra or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    do_GET = do_POST = do_PUT = do_PATCH = do_DELETE = do_HEAD = _answer
+
+    def log_message(self, format: str, *args: Any) -> None:
+        pass
+
+
+@dataclass
+class FaultClouds:
+    """The running fault servers and the clouds.yaml that names each: cloud ``fault-NAME`` for fault ``NAME``."""
+
+    clouds_yaml: Path
+    servers: dict[str, ThreadingHTTPServer] = field(default_factory=dict)
+
+    def cloud(self, fault: str) -> str:
+        return f"fault-{fault}"
+
+    def endpoint(self, fault: str) -> str:
+        return f"http://{HOST}:{self.servers[fault].server_address[1]}{PROJECT_PATH}"
+
+    def host(self, fault: str) -> str:
+        return f"{HOST}:{self.servers[fault].server_address[1]}"
+
+    def requests(self, fault: str) -> int:
+        """How many requests the fault's server has been sent."""
+        return int(self.servers[fault].requests)  # type: ignore[attr-defined]
+
+    def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
+        """An environment for a subprocess with this clouds.yaml and no other OS_* variable."""
+        import os
+
+        environ = {key: value for key, value in (base or dict(os.environ)).items() if not key.startswith("OS_")}
+        environ["OS_CLIENT_CONFIG_FILE"] = str(self.clouds_yaml)
+        return environ
+
+
+def start_fault_server(fault: str) -> ThreadingHTTPServer:
+    """One server on 127.0.0.1 (a free port) that answers every request with ``fault`` (a key of FAULTS)."""
+    handler = type(f"Fault_{fault.replace('-', '_')}", (_Handler,), {"fault": fault})
+    server = ThreadingHTTPServer((HOST, 0), handler)
+    server.daemon_threads = True
+    server.requests = 0  # type: ignore[attr-defined]
+    server.stopping = threading.Event()  # type: ignore[attr-defined]
+    threading.Thread(target=server.serve_forever, name=f"fault-{fault}", daemon=True).start()
+    return server
+
+
+def clouds_yaml_text(endpoints: dict[str, str], timeout: float = SHORT_TIMEOUT_S) -> str:
+    lines = ["clouds:"]
+    for name, url in endpoints.items():
+        lines += [
+            f"  {name}:",
+            "    auth_type: none",
+            "    auth:",
+            f"      endpoint: {url}",
+            f"    orchestration_endpoint_override: {url}",
+            f"    api_timeout: {timeout}",
+        ]
+    return "\n".join(lines) + "\n"
+
+
+@contextmanager
+def fault_clouds(folder: Path, faults: tuple[str, ...] = tuple(FAULTS)) -> Iterator[FaultClouds]:
+    """Start a server per fault, write ``folder/clouds.yaml`` naming them, stop them at the end."""
+    clouds = FaultClouds(folder / "clouds.yaml")
+    try:
+        for fault in faults:
+            clouds.servers[fault] = start_fault_server(fault)
+        endpoints = {clouds.cloud(fault): clouds.endpoint(fault) for fault in faults}
+        clouds.clouds_yaml.write_text(clouds_yaml_text(endpoints))
+        yield clouds
+    finally:
+        for server in clouds.servers.values():
+            server.stopping.set()  # type: ignore[attr-defined]
+            server.shutdown()
+            server.server_close()
