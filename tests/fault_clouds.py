@@ -2,11 +2,17 @@
 in one way, and a clouds.yaml naming each of them (``auth_type: none`` with an orchestration endpoint override, as
 live-heat.md does for the real Heat).
 
+Each fault has two clouds: ``fault-NAME`` answers every request with the fault; ``fault-NAME-later`` first answers
+the lookups a command starts with as Heat would (``GET stacks/NAME``: the stack; ``GET resource_types``: one type),
+then the fault, so a command's second request (``preview --stack``'s update preview, ``resources --stack``'s
+listing, ``catalogue``'s per-type schema) meets it.
+
 Import from any test folder: ``from fault_clouds import FAULTS, FaultClouds, fault_clouds``.
 """
 
 from __future__ import annotations
 
+import json
 import socket
 import threading
 from collections.abc import Iterator
@@ -39,20 +45,40 @@ FAULTS: dict[str, str] = {
     "closed": "the connection closed without an answer",
     "trace-500": "HTTP 500 with a Python stack trace as text",
     "redirect-loop-absolute": "HTTP 302 to its own absolute URL, for ever",
-    "redirect-loop-relative": "HTTP 302 to a relative URL, for ever",
+    "redirect-loop-relative": "HTTP 302 to a relative URL (its own path again), for ever",
     "hang": f"no answer for {HANG_S:.0f} s (the entry's api_timeout is {SHORT_TIMEOUT_S} s)",
 }
+
+
+# What Heat 27 answers to the lookups the ``-later`` clouds answer properly (tools/local_heat.py's Heat, trimmed).
+STACK_ID = "39c4ad06-b11f-4a65-a529-f2244d14e186"
+LOOKUP_TYPE = "OS::Heat::None"
+
+
+def heat_lookup(method: str, path: str) -> dict[str, Any] | None:
+    """Heat's answer to a stack lookup or the type listing, else None (the request gets the fault)."""
+    parts = path.split("?", 1)[0][len(PROJECT_PATH) :].strip("/").split("/")
+    if method == "GET" and len(parts) == 2 and parts[0] == "stacks":
+        return {"stack": {"stack_name": parts[1], "id": STACK_ID, "stack_status": "CREATE_COMPLETE"}}
+    if method == "GET" and parts == ["resource_types"]:
+        return {"resource_types": [LOOKUP_TYPE]}
+    return None
 
 
 class _Handler(BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     fault = ""  # set per server class
+    lookups_first = False  # the -later clouds: Heat's answer to the lookups, the fault to the rest
 
     def _answer(self) -> None:
         length = int(self.headers.get("Content-Length") or 0)
         if length:
             self.rfile.read(length)
         self.server.requests += 1  # type: ignore[attr-defined]
+        lookup = heat_lookup(self.command, self.path) if self.lookups_first else None
+        if lookup is not None:
+            self._send(200, json.dumps(lookup).encode(), "application/json")
+            return
         fault = self.fault
         if fault == "closed":
             self.close_connection = True
@@ -70,7 +96,8 @@ class _Handler(BaseHTTPRequestHandler):
             if fault.endswith("absolute"):
                 target = f"http://{HOST}:{self.server.server_address[1]}{target}"
             else:
-                target = target.lstrip("/")  # relative to the current path: no scheme, no host
+                # relative to the current path (no scheme, no host, its last segment): the same path again
+                target = target.rsplit("/", 1)[-1]
             self._send(302, b"", "text/plain", extra={"Location": target})
             return
         body, status, kind = {
@@ -106,18 +133,20 @@ class FaultClouds:
     clouds_yaml: Path
     servers: dict[str, ThreadingHTTPServer] = field(default_factory=dict)
 
-    def cloud(self, fault: str) -> str:
-        return f"fault-{fault}"
+    later: dict[str, ThreadingHTTPServer] = field(default_factory=dict)  # the -later clouds' servers
 
-    def endpoint(self, fault: str) -> str:
-        return f"http://{HOST}:{self.servers[fault].server_address[1]}{PROJECT_PATH}"
+    def cloud(self, fault: str, later: bool = False) -> str:
+        return f"fault-{fault}-later" if later else f"fault-{fault}"
 
-    def host(self, fault: str) -> str:
-        return f"{HOST}:{self.servers[fault].server_address[1]}"
+    def endpoint(self, fault: str, later: bool = False) -> str:
+        return f"http://{self.host(fault, later)}{PROJECT_PATH}"
 
-    def requests(self, fault: str) -> int:
+    def host(self, fault: str, later: bool = False) -> str:
+        return f"{HOST}:{(self.later if later else self.servers)[fault].server_address[1]}"
+
+    def requests(self, fault: str, later: bool = False) -> int:
         """How many requests the fault's server has been sent."""
-        return int(self.servers[fault].requests)  # type: ignore[attr-defined]
+        return int((self.later if later else self.servers)[fault].requests)  # type: ignore[attr-defined]
 
     def env(self, base: dict[str, str] | None = None) -> dict[str, str]:
         """An environment for a subprocess with this clouds.yaml and no other OS_* variable."""
@@ -128,9 +157,11 @@ class FaultClouds:
         return environ
 
 
-def start_fault_server(fault: str) -> ThreadingHTTPServer:
-    """One server on 127.0.0.1 (a free port) that answers every request with ``fault`` (a key of FAULTS)."""
-    handler = type(f"Fault_{fault.replace('-', '_')}", (_Handler,), {"fault": fault})
+def start_fault_server(fault: str, lookups_first: bool = False) -> ThreadingHTTPServer:
+    """One server on 127.0.0.1 (a free port) that answers every request with ``fault`` (a key of FAULTS), or with
+    ``lookups_first`` every request but the lookups Heat's answer to them (:func:`heat_lookup`)."""
+    attributes = {"fault": fault, "lookups_first": lookups_first}
+    handler = type(f"Fault_{fault.replace('-', '_')}", (_Handler,), attributes)
     server = ThreadingHTTPServer((HOST, 0), handler)
     server.daemon_threads = True
     server.requests = 0  # type: ignore[attr-defined]
@@ -155,16 +186,20 @@ def clouds_yaml_text(endpoints: dict[str, str], timeout: float = SHORT_TIMEOUT_S
 
 @contextmanager
 def fault_clouds(folder: Path, faults: tuple[str, ...] = tuple(FAULTS)) -> Iterator[FaultClouds]:
-    """Start a server per fault, write ``folder/clouds.yaml`` naming them, stop them at the end."""
+    """Start two servers per fault (``fault-NAME`` and ``fault-NAME-later``), write ``folder/clouds.yaml`` naming
+    them, stop them at the end."""
     clouds = FaultClouds(folder / "clouds.yaml")
     try:
         for fault in faults:
             clouds.servers[fault] = start_fault_server(fault)
-        endpoints = {clouds.cloud(fault): clouds.endpoint(fault) for fault in faults}
+            clouds.later[fault] = start_fault_server(fault, lookups_first=True)
+        endpoints = {
+            clouds.cloud(fault, later): clouds.endpoint(fault, later) for fault in faults for later in (False, True)
+        }
         clouds.clouds_yaml.write_text(clouds_yaml_text(endpoints))
         yield clouds
     finally:
-        for server in clouds.servers.values():
+        for server in [*clouds.servers.values(), *clouds.later.values()]:
             server.stopping.set()  # type: ignore[attr-defined]
             server.shutdown()
             server.server_close()

@@ -17,7 +17,9 @@ from typing import Any
 from urllib.parse import quote
 
 from ..spec.resource_types import BUILTIN_PATH, FORMAT, builtin_catalogue
-from .connection import CloudError, Heat, HeatRefused
+from . import answers
+from .connection import Heat
+from .errors import CloudError, HeatRefused
 
 _CLASS_FACTS = ("any_attribute", "placeholder", "snapshot", "update_policy")
 
@@ -25,7 +27,7 @@ _CLASS_FACTS = ("any_attribute", "placeholder", "snapshot", "update_policy")
 def cloud_catalogue(heat: Heat, progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     """The catalogue document of every resource type ``heat`` offers (those whose service it lacks are absent,
     as Heat lists them)."""
-    listed = (heat.get("resource_types") or {}).get("resource_types", [])
+    listed = heat.ask(answers.RESOURCE_TYPES, "GET", "resource_types")["resource_types"]
     names = sorted(str(item) for item in listed if isinstance(item, str))
     builtin = _builtin_entries()
     by_shape: dict[str, list[dict[str, Any]]] = {}
@@ -35,11 +37,14 @@ def cloud_catalogue(heat: Heat, progress: Callable[[int, int], None] | None = No
     unavailable: dict[str, str] = {}
     for done, name in enumerate(names, 1):
         try:
-            schema = heat.get(f"resource_types/{quote(name, safe='')}", with_description="true")
+            path = f"resource_types/{quote(name, safe='')}"
+            schema = heat.ask(answers.TYPE_SCHEMA, "GET", path, params={"with_description": "true"})
         except HeatRefused as refusal:
+            if refusal.status >= 500 or not refusal.heat_message:
+                raise  # Heat failed: not a fact about the type
             unavailable[name] = refusal.heat_message.strip()  # listed, yet its service is not there
             continue
-        types[name] = _entry(schema or {}, builtin.get(name), by_shape)
+        types[name] = _entry(schema, builtin.get(name), by_shape)
         if progress:
             progress(done, len(names))
     if not types:
@@ -110,8 +115,9 @@ def _builtin_entries() -> dict[str, dict[str, Any]]:
 
 def _engine_version(heat: Heat) -> str:
     try:
-        info = heat.get("build_info") or {}
+        info = heat.ask(answers.BUILD_INFO, "GET", "build_info")
     except CloudError:
-        return ""
-    revision = (info.get("engine") or {}).get("revision")
+        return ""  # optional: the catalogue does without the version
+    engine = info.get("engine")
+    revision = engine.get("revision") if isinstance(engine, dict) else None
     return str(revision) if revision and revision != "unknown" else ""

@@ -7,40 +7,31 @@ for the orchestration service: it adds the token and finds the endpoint in the c
 ``orchestration`` proxy is not used: it runs version discovery, which a bare Heat endpoint does not answer
 (live-heat.md).
 
+Every answer is read by ``answers.py``, which takes only Heat's shapes for answers; redirects are followed here.
 Nothing here logs or prints credentials: messages name the cloud and the endpoint only.
 """
 
 from __future__ import annotations
 
+import errno
+import http.client
 import logging
 import os
-import re
-from collections.abc import Mapping
+import socket
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
+from urllib.parse import urljoin, urlsplit
+
+from .answers import Asked, read_answer
+from .errors import CloudError, HeatRefused, NoAnswer, NotHeat, first_line
+
+__all__ = ["CloudError", "Heat", "HeatRefused", "NoAnswer", "NotHeat", "cloud_from_environment", "connect"]
 
 INSTALL_HINT = "pip install 'hot-lsp[cloud]'"
-DEFAULT_TIMEOUT = 60.0  # seconds per request; Heat's validate of a large tree takes a few
-
-
-class CloudError(Exception):
-    """The cloud could not be asked: one line that says which cloud and why."""
-
-
-class HeatRefused(CloudError):
-    """Heat answered with an error status; its own error type and message are kept for placing them."""
-
-    def __init__(self, cloud: str, status: int, error_type: str, message: str) -> None:
-        self.cloud = cloud
-        self.status = status
-        self.error_type = error_type
-        self.heat_message = message
-        named = f"{error_type}: " if error_type else ""
-        super().__init__(f"cloud '{cloud}': Heat answered HTTP {status}: {named}{first_line(message)}")
-
-
-def first_line(text: str) -> str:
-    return text.strip().splitlines()[0] if text.strip() else ""
+DEFAULT_TIMEOUT = 60.0  # seconds per request when clouds.yaml sets no api_timeout; a large tree's validate takes a few
+REDIRECTS = (301, 302, 303, 307, 308)
+MAX_REDIRECTS = 30  # keystoneauth's own limit
 
 
 def cloud_from_environment(named: str | None) -> str | None:
@@ -55,56 +46,106 @@ class Heat:
     cloud: str
     adapter: Any  # keystoneauth1.adapter.Adapter
     endpoint: str | None  # the override, when clouds.yaml gives one (else the catalogue decides)
+    timeout: float = DEFAULT_TIMEOUT  # seconds per request (clouds.yaml's api_timeout)
+    timeout_configured: bool = False  # whether clouds.yaml set it (messages say where it comes from)
 
-    def request(self, method: str, path: str, *, body: Any = None, params: Mapping[str, Any] | None = None) -> Any:
+    def ask(
+        self,
+        asked: Asked,
+        method: str,
+        path: str,
+        *,
+        body: Any = None,
+        params: Mapping[str, Any] | None = None,
+    ) -> Any:
+        """Heat's answer to one request, checked against the shape Heat gives for ``asked`` (answers.py): the
+        JSON object. HeatRefused when Heat refuses; NotHeat when the answer is not Heat's; NoAnswer when none came;
+        CloudError for the rest."""
+        response = self._send(asked, method, path, body, params)
+        return read_answer(
+            self.cloud, _origin(response.url), asked, response.status_code, response.content, response.headers
+        )
+
+    def _send(self, asked: Asked, method: str, path: str, body: Any, params: Mapping[str, Any] | None) -> Any:
+        """The final response, redirects followed here (keystoneauth's own following cannot take a relative
+        Location and hands back the last 3xx of a loop)."""
+        response = self._one(method, path, body, dict(params or {}))
+        where = _origin(response.url)
+        seen = {response.url}
+        for _hop in range(MAX_REDIRECTS):
+            location = response.headers.get("Location")
+            if response.status_code not in REDIRECTS or not location:
+                return response
+            target = _redirect_target(response.url, location)
+            if target is None:
+                problem = f"a redirect (HTTP {response.status_code}) to '{location[:100]}', which is not a web address"
+                raise NotHeat(self.cloud, where, asked.words, problem)
+            if target in seen:
+                raise NotHeat(self.cloud, where, asked.words, f"it redirects in a loop (HTTP {response.status_code})")
+            seen.add(target)
+            if response.status_code == 303:
+                method, body = "GET", None
+            response = self._one(method, target, body, {})  # the Location carries its own query
+        problem = f"it redirects in a loop (HTTP {response.status_code}, {MAX_REDIRECTS} redirects followed)"
+        raise NotHeat(self.cloud, where, asked.words, problem)
+
+    def _one(self, method: str, url: str, body: Any, params: dict[str, Any]) -> Any:
         from keystoneauth1 import exceptions as ks_exceptions
 
-        where = self.endpoint or "its orchestration endpoint"
         try:
-            response = self.adapter.request(
-                path,
+            return self.adapter.request(
+                url,
                 method,
                 json=body,
-                params=dict(params or {}),
+                params=params,
                 raise_exc=False,
+                redirect=False,
                 headers={"Accept": "application/json"},
             )
-        except ks_exceptions.ConnectTimeout:
-            raise CloudError(f"cloud '{self.cloud}': {where} did not answer in time") from None
-        except ks_exceptions.ConnectFailure as error:
-            raise CloudError(
-                f"cloud '{self.cloud}': cannot reach {_target(error) or where}: {_reason(error)}"
-            ) from None
         except ks_exceptions.EndpointNotFound:
             raise CloudError(f"cloud '{self.cloud}' has no orchestration (Heat) endpoint in its catalogue") from None
         except ks_exceptions.Unauthorized:
             raise CloudError(f"cloud '{self.cloud}' refused the credentials in clouds.yaml") from None
         except ks_exceptions.ClientException as error:
-            raise CloudError(f"cloud '{self.cloud}': {error.__class__.__name__}: {_reason(error)}") from None
-        if response.status_code >= 400:
-            raise _refusal(self.cloud, response)
-        if response.status_code == 204 or not response.content:
-            return None
-        try:
-            return response.json()
-        except ValueError:
-            raise CloudError(f"cloud '{self.cloud}': {where} answered something that is not JSON") from None
+            raise self._no_answer(error, url) from None
 
-    def get(self, path: str, **params: Any) -> Any:
-        return self.request("GET", path, params=params)
+    def _no_answer(self, error: BaseException, url: str) -> CloudError:
+        """What a failed request means to the user, read from the exceptions' types (never their text or names)."""
+        from keystoneauth1 import exceptions as ks_exceptions
 
-    def post(self, path: str, body: Any) -> Any:
-        return self.request("POST", path, body=body)
+        causes = list(_causes(error))
+        host = _host(_failed_url(causes) or (url if "://" in url else self.endpoint or ""))
+        named = host or "its orchestration endpoint"
 
-    def put(self, path: str, body: Any) -> Any:
-        return self.request("PUT", path, body=body)
+        def no_answer(reason: str, text: str) -> NoAnswer:
+            return NoAnswer(self.cloud, host, reason, text)
 
-    def delete(self, path: str) -> Any:
-        return self.request("DELETE", path)
+        if any(isinstance(cause, (ks_exceptions.ConnectTimeout, TimeoutError, socket.timeout)) for cause in causes):
+            source = " (api_timeout in clouds.yaml)" if self.timeout_configured else ""
+            return no_answer("timeout", f"{named} did not answer within {self.timeout:g} s{source}")
+        if any(isinstance(cause, ConnectionRefusedError) for cause in causes):
+            return no_answer("refused", f"cannot reach {named}: connection refused")
+        if any(isinstance(cause, socket.gaierror) for cause in causes):
+            return no_answer("unresolved", f"cannot reach {named}: the host name does not resolve")
+        closed = (ConnectionResetError, ConnectionAbortedError, BrokenPipeError, http.client.HTTPException)
+        if any(isinstance(cause, closed) for cause in causes):
+            return no_answer("closed", f"the connection to {named} was closed before Heat answered")
+        unreachable = (errno.EHOSTUNREACH, errno.ENETUNREACH)
+        if any(isinstance(cause, OSError) and cause.errno in unreachable for cause in causes):
+            return no_answer("unreachable", f"cannot reach {named}: no route to the host")
+        if isinstance(error, ks_exceptions.SSLError):
+            return CloudError(f"cloud '{self.cloud}': the TLS connection to {named} failed (its certificate?)")
+        if isinstance(error, ks_exceptions.ConnectFailure):
+            return no_answer("unreachable", f"cannot reach {named}")
+        if isinstance(error, ks_exceptions.UnknownConnectionError):
+            return CloudError(f"cloud '{self.cloud}': '{url[:100]}' is not a web address it can ask (clouds.yaml?)")
+        # keystoneauth's own errors (auth, discovery) are worded for users; its class name is not.
+        return CloudError(f"cloud '{self.cloud}': {first_line(str(error))[:200] or 'the request failed'}")
 
 
-def connect(cloud: str, *, timeout: float = DEFAULT_TIMEOUT) -> Heat:
-    """The named clouds.yaml entry's Heat; CloudError when the extra is missing or the entry is wrong."""
+def connect(cloud: str, *, timeout: float | None = None) -> Heat:
+    """The named clouds.yaml entry's Heat; CloudError when the extra is missing or the entry is wrong. Requests
+    wait ``timeout`` seconds, else the entry's ``api_timeout`` (openstacksdk's key), else DEFAULT_TIMEOUT."""
     try:
         from keystoneauth1 import adapter
         from openstack import exceptions as sdk_exceptions
@@ -116,7 +157,8 @@ def connect(cloud: str, *, timeout: float = DEFAULT_TIMEOUT) -> Heat:
         session = region.get_session()
     except (sdk_exceptions.ConfigException, KeyError, ValueError) as error:
         raise CloudError(f"cloud '{cloud}': {first_line(str(error)) or 'not usable'} (clouds.yaml)") from None
-    session.timeout = timeout
+    configured = _api_timeout(region.config.get("api_timeout"))
+    session.timeout = timeout or configured or DEFAULT_TIMEOUT
     # keystoneauth logs requests at DEBUG (auth bodies included) and its own retries as warnings; whatever logging
     # the host set up, none of it may reach a log file, the terminal or an editor's output panel: every failure
     # comes back as one CloudError line.
@@ -131,44 +173,60 @@ def connect(cloud: str, *, timeout: float = DEFAULT_TIMEOUT) -> Heat:
         endpoint_override=endpoint,
         connect_retries=0,
     )
-    return Heat(cloud=cloud, adapter=heat_adapter, endpoint=endpoint)
+    return Heat(cloud, heat_adapter, endpoint, session.timeout, timeout is None and configured is not None)
 
 
-def _refusal(cloud: str, response: Any) -> CloudError:
-    """Heat's error document (``{"error": {"type", "message"}, "title", "explanation"}``) kept as it said it."""
-    error_type, message = "", ""
+def _api_timeout(value: Any) -> float | None:
     try:
-        document = response.json()
+        seconds = float(value)
+    except (TypeError, ValueError):
+        return None
+    return seconds if seconds > 0 else None
+
+
+def _redirect_target(current: str, location: str) -> str | None:
+    """The absolute URL a Location names (relative ones resolved as HTTP says), None when it names no web page."""
+    try:
+        target = urljoin(current, location.strip())
+        parts = urlsplit(target)
     except ValueError:
-        document = None
-    if isinstance(document, dict):
-        error = document.get("error")
-        if isinstance(error, dict):
-            error_type = str(error.get("type") or "")
-            message = str(error.get("message") or "")
-        message = message or str(document.get("explanation") or document.get("title") or "")
-    if not message:
-        message = response.reason or ""
-    if response.status_code == 401:
-        return CloudError(f"cloud '{cloud}' refused the credentials (HTTP 401)")
-    if response.status_code == 403:
-        return CloudError(f"cloud '{cloud}' forbids this request (HTTP 403): {first_line(message)}")
-    return HeatRefused(cloud, response.status_code, error_type, message)
+        return None
+    return target if parts.scheme in ("http", "https") and parts.hostname else None
 
 
-_URL = re.compile(r"(https?://[^\s/:]+(?::\d+)?)")
+def _origin(url: str) -> str:
+    """``scheme://host:port`` of a URL: never its path, query or any user information."""
+    try:
+        parts = urlsplit(url)
+        port = f":{parts.port}" if parts.port else ""
+    except ValueError:
+        return ""
+    return f"{parts.scheme}://{parts.hostname}{port}" if parts.scheme and parts.hostname else ""
 
 
-def _target(error: BaseException) -> str:
-    """The scheme, host and port keystoneauth could not reach (Keystone or Heat): never a path or a query."""
-    found = _URL.search(str(error))
-    return found.group(1) if found else ""
+def _host(url: str) -> str:
+    return _origin(url).split("://", 1)[-1]
 
 
-def _reason(error: BaseException) -> str:
-    # keystoneauth wraps requests' error, whose text repeats the URL and a pool object; keep the last reason.
-    text = str(error)
-    for marker in ("Connection refused", "Name or service not known", "No route to host", "timed out"):
-        if marker in text:
-            return marker.lower() if marker != "Connection refused" else "connection refused"
-    return first_line(text)[:200]
+def _causes(error: BaseException) -> Iterator[BaseException]:
+    """The error and everything it wraps: causes, contexts, and the errors requests and urllib3 keep in their
+    arguments and ``reason``."""
+    pending: list[object] = [error]
+    seen: list[BaseException] = []
+    while pending:
+        found = pending.pop()
+        if not isinstance(found, BaseException) or any(found is known for known in seen):
+            continue
+        seen.append(found)
+        yield found
+        pending += [found.__cause__, found.__context__, getattr(found, "reason", None), *found.args]
+
+
+def _failed_url(causes: list[BaseException]) -> str:
+    """The URL a wrapped requests error was sending to (keystoneauth's own message repeats it with more)."""
+    for cause in causes:
+        request = getattr(cause, "request", None)
+        url = getattr(request, "url", None)
+        if isinstance(url, str) and "://" in url:
+            return url
+    return ""

@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from . import answers
 from .bundle import Bundle
-from .connection import CloudError, Heat
+from .connection import Heat, HeatRefused
+from .errors import CloudError
 
 # The update preview's lists, most dangerous first: the order the table shows them in.
 CHANGE_KINDS = ("replaced", "deleted", "added", "updated", "unchanged")
@@ -22,8 +24,8 @@ CHANGE_KINDS = ("replaced", "deleted", "added", "updated", "unchanged")
 
 def preview_create(heat: Heat, bundled: Bundle, stack_name: str, parameters: Mapping[str, str]) -> dict[str, Any]:
     """``POST stacks/preview``: every resource Heat would create, nested stacks exploded, under ``added``."""
-    answer = heat.post("stacks/preview", bundled.request_body(stack_name=stack_name, parameters=parameters))
-    resources = (answer or {}).get("stack", {}).get("resources", [])
+    body = bundled.request_body(stack_name=stack_name, parameters=parameters)
+    resources = heat.ask(answers.CREATE_PREVIEW, "POST", "stacks/preview", body=body)["stack"]["resources"]
     changes: dict[str, list[dict[str, Any]]] = {kind: [] for kind in CHANGE_KINDS}
     changes["added"] = [_change_row(item) for item in _flatten(resources)]
     return _ordered(changes)
@@ -33,9 +35,10 @@ def preview_update(heat: Heat, bundled: Bundle, stack: str, parameters: Mapping[
     """``PUT stacks/NAME/ID/preview?show_nested=true``: Heat's dry run of ``openstack stack update``."""
     identity = stack_identity(heat, stack)
     body = bundled.request_body(parameters=parameters)
-    answer = heat.request("PUT", f"stacks/{identity}/preview", body=body, params={"show_nested": "true"})
-    found = (answer or {}).get("resource_changes", {})
-    return _ordered({kind: [_change_row(item) for item in found.get(kind, [])] for kind in CHANGE_KINDS})
+    path = f"stacks/{identity}/preview"
+    found = heat.ask(answers.UPDATE_PREVIEW, "PUT", path, body=body, params={"show_nested": "true"})
+    changes = found["resource_changes"]
+    return _ordered({kind: [_change_row(item) for item in _rows(changes[kind])] for kind in CHANGE_KINDS})
 
 
 def default_stack_name(template: str) -> str:
@@ -47,12 +50,12 @@ def default_stack_name(template: str) -> str:
 def stack_identity(heat: Heat, stack: str) -> str:
     """``NAME/ID`` of a stack named by name or id (CloudError when the cloud has no such stack)."""
     try:
-        found = heat.get(f"stacks/{quote(stack, safe='')}")
-    except CloudError as error:
-        if getattr(error, "status", None) == 404:
+        found = heat.ask(answers.STACK, "GET", f"stacks/{quote(stack, safe='')}")
+    except HeatRefused as refusal:
+        if refusal.status == 404:
             raise CloudError(f"cloud '{heat.cloud}' has no stack '{stack}'") from None
         raise
-    details = (found or {}).get("stack", {})
+    details = found["stack"]
     return f"{quote(details['stack_name'], safe='')}/{details['id']}"
 
 
@@ -87,8 +90,8 @@ def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
     links are not: a resource's ``stack`` link is the stack it is in, and a parent's ``nested`` link is the stack
     its children are in."""
     identity = stack_identity(heat, stack)
-    answer = heat.get(f"stacks/{identity}/resources", nested_depth=nested_depth)
-    items = [item for item in (answer or {}).get("resources", []) if isinstance(item, dict)]
+    path = f"stacks/{identity}/resources"
+    items = _rows(heat.ask(answers.RESOURCES, "GET", path, params={"nested_depth": nested_depth})["resources"])
     root_stack = identity.rsplit("/", 1)[1]
     parent_of_stack: dict[str, dict[str, Any]] = {}
     for item in items:
@@ -160,6 +163,10 @@ def _flatten(resources: list[Any]) -> Iterator[dict[str, Any]]:
             yield from _flatten(item)
         elif isinstance(item, dict):
             yield item
+
+
+def _rows(listed: list[Any]) -> list[dict[str, Any]]:
+    return [item for item in listed if isinstance(item, dict)]
 
 
 def _change_row(item: Mapping[str, Any]) -> dict[str, Any]:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..analysis.suppress import apply_suppressions
 from ..document import Diagnostic, LineIndex, parse
+from . import answers
 from .bundle import bundle
 from .codes import E9901
 from .connection import Heat, HeatRefused
@@ -32,7 +33,7 @@ def validate_on_cloud(heat: Heat, path: str, environments: Sequence[str]) -> Ver
     the template needs cannot be read; OSError when the template itself cannot."""
     body = bundle(Path(path), [Path(env) for env in environments]).request_body()
     try:
-        heat.post("validate", body)
+        heat.ask(answers.VALIDATE, "POST", "validate", body=body)  # Heat's shape of an acceptance, else NotHeat
     except HeatRefused as refusal:
         if refusal.status != 400:
             raise
