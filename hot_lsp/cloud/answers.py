@@ -35,8 +35,8 @@ UPDATE_PREVIEW = Asked(
 STACK = Asked("the stack lookup", (("stack", dict), ("stack.stack_name", str), ("stack.id", str)))
 RESOURCES = Asked("the stack's resource listing", (("resources", list),))
 RESOURCE_TYPES = Asked("the resource type listing", (("resource_types", list),))
-TYPE_SCHEMA = Asked("a resource type's schema", (("properties", dict), ("attributes", dict)))
-BUILD_INFO = Asked("build_info", ())
+TYPE_SCHEMA = Asked("a resource type schema request", (("properties", dict), ("attributes", dict)))
+BUILD_INFO = Asked("the build_info request", ())
 
 _JSON_KINDS = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
 

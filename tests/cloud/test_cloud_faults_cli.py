@@ -62,7 +62,7 @@ ASKED = {
     ("catalogue", False): "the resource type listing",
     ("preview --stack", True): "the stack update preview",
     ("resources --stack", True): "the stack's resource listing",
-    ("catalogue", True): "a resource type's schema",
+    ("catalogue", True): "a resource type schema request",
 }
 # what a message must never pass through from the libraries under it
 INTERNALS = ("Traceback", "UnknownConnectionError", "ConnectFailure", "Invalid URL", "No scheme supplied", "pool")
