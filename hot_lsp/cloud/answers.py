@@ -25,7 +25,8 @@ class Asked:
     fields: tuple[tuple[str, type], ...]
 
 
-VALIDATE = Asked("template-validate", (("Description", str), ("Parameters", dict)))
+# Description is the template's own, any JSON (Heat never type-checks it: a list comes back as a list).
+VALIDATE = Asked("template-validate", (("Description", object), ("Parameters", dict)))
 CREATE_PREVIEW = Asked("the stack preview", (("stack", dict), ("stack.resources", list)))
 UPDATE_CHANGES = ("added", "deleted", "replaced", "updated", "unchanged")
 UPDATE_PREVIEW = Asked(

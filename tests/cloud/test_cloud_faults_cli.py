@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from fault_clouds import FAULTS, SHORT_TIMEOUT_S, FaultClouds, fault_clouds  # noqa: E402
+from fault_clouds import FAULTS, MORE_FAULTS, SHORT_TIMEOUT_S, FaultClouds, fault_clouds  # noqa: E402
 
 BATCH = Path(__file__).with_name("cli_batch.py")
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "web_server.yaml"
@@ -52,7 +52,10 @@ SAYS: dict[str, str] = {
     "redirect-loop-absolute": "like Heat: it redirects in a loop (HTTP 302",
     "redirect-loop-relative": "like Heat: it redirects in a loop (HTTP 302",
     "hang": f"{{host}} did not answer within {SHORT_TIMEOUT_S} s (api_timeout in clouds.yaml)",
+    "redirect-nowhere": "like Heat: a redirect (HTTP 302) to 'mailto:heat@example.org', which is not a web address",
+    "not-found-html": "like Heat: HTTP 404 (Not Found) without Heat's error document",
 }
+ALL_FAULTS = (*FAULTS, *MORE_FAULTS)
 # the request each command's fault meets, as messages name it
 ASKED = {
     ("check", False): "template-validate",
@@ -68,8 +71,8 @@ ASKED = {
 INTERNALS = ("Traceback", "UnknownConnectionError", "ConnectFailure", "Invalid URL", "No scheme supplied", "pool")
 INTERNALS += ("object at 0x", "RemoteDisconnected", "HTTPConnection", "sqlalchemy", "(most recent call last)")
 
-CASES = [(fault, command, False) for fault in FAULTS for command in COMMANDS]
-CASES += [(fault, command, True) for fault in FAULTS for command in SECOND_REQUEST]
+CASES = [(fault, command, False) for fault in ALL_FAULTS for command in COMMANDS]
+CASES += [(fault, command, True) for fault in ALL_FAULTS for command in SECOND_REQUEST]
 
 
 def environment(clouds: FaultClouds) -> dict[str, str]:
@@ -105,7 +108,7 @@ def arguments(clouds: FaultClouds, fault: str, command: str, later: bool) -> lis
 
 @pytest.fixture(scope="module")
 def clouds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FaultClouds]:
-    with fault_clouds(tmp_path_factory.mktemp("fault-clouds")) as running:
+    with fault_clouds(tmp_path_factory.mktemp("fault-clouds"), ALL_FAULTS) as running:
         yield running
 
 
@@ -178,5 +181,5 @@ def test_the_later_clouds_were_asked_twice(
     outcomes: dict[tuple[str, str, bool], subprocess.CompletedProcess[str]], clouds: FaultClouds
 ) -> None:
     # The lookup was answered and the second request sent: the fault met the command's second step.
-    for fault in FAULTS:
+    for fault in ALL_FAULTS:
         assert clouds.requests(fault, later=True) >= 2 * len(SECOND_REQUEST), fault
