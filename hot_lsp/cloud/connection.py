@@ -72,10 +72,11 @@ class Heat:
         response = self._one(method, path, body, dict(params or {}))
         where = _origin(response.url)
         seen = {response.url}
-        for _hop in range(MAX_REDIRECTS):
-            location = response.headers.get("Location")
-            if response.status_code not in REDIRECTS or not location:
-                return response
+        while response.status_code in REDIRECTS and response.headers.get("Location"):
+            if len(seen) > MAX_REDIRECTS:
+                problem = f"it redirects in a loop (HTTP {response.status_code}, {MAX_REDIRECTS} redirects followed)"
+                raise NotHeat(self.cloud, where, asked.words, problem)
+            location = response.headers["Location"]
             target = _redirect_target(response.url, location)
             if target is None:
                 problem = f"a redirect (HTTP {response.status_code}) to '{location[:100]}', which is not a web address"
@@ -86,8 +87,7 @@ class Heat:
             if response.status_code == 303:
                 method, body = "GET", None
             response = self._one(method, target, body, {})  # the Location carries its own query
-        problem = f"it redirects in a loop (HTTP {response.status_code}, {MAX_REDIRECTS} redirects followed)"
-        raise NotHeat(self.cloud, where, asked.words, problem)
+        return response
 
     def _one(self, method: str, url: str, body: Any, params: dict[str, Any]) -> Any:
         from keystoneauth1 import exceptions as ks_exceptions
