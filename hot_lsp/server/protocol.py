@@ -6,6 +6,10 @@
   life).
 - An answer may come already written as JSON (:class:`Encoded`): the feature thread writes the large ones (a
   completion list of a hundred parameters is 60 KB), so the loop only sends them.
+- What cannot be handled is answered as JSON-RPC and LSP say (pygls answers null, or nothing): a body that is
+  not JSON ParseError, a message that is no request, notification or answer InvalidRequest (both with a null id
+  when it has none); a request before ``initialize`` ServerNotInitialized, after ``shutdown`` InvalidRequest;
+  notifications then are dropped, except ``exit``.
 - Open documents live in :class:`~hot_lsp.store.DocumentStore` only: pygls's own copy would cost a second pass
   over the whole text per keystroke, and counts lines differently (see store.py).
 """
@@ -22,8 +26,16 @@ from typing import Any
 
 import attrs
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInvalidParams
+from pygls.exceptions import (
+    JsonRpcException,
+    JsonRpcInvalidParams,
+    JsonRpcInvalidRequest,
+    JsonRpcParseError,
+    JsonRpcServerNotInitialized,
+)
 from pygls.protocol import LanguageServerProtocol, lsp_method
+
+from .framing import NotJson
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -41,6 +53,14 @@ class _InvalidRequest:
     jsonrpc: str = "2.0"
 
 
+@attrs.define
+class _Refused:
+    """A message answered with ``error`` and not handled (its id may be None: it had none)."""
+
+    id: Any
+    error: JsonRpcException
+
+
 @attrs.frozen
 class Encoded:
     """A request's result, already unstructured and written as JSON text (:meth:`HotProtocol.encode`)."""
@@ -49,6 +69,24 @@ class Encoded:
 
 
 class HotProtocol(LanguageServerProtocol):
+    _initialize_received = False
+
+    def receive(self, message: Any) -> None:
+        """One message as read off the wire: its JSON value, or :class:`NotJson`."""
+        if isinstance(message, NotJson):
+            self.answer_error(None, JsonRpcParseError(f"the message is not JSON: {message.reason}"))
+        elif not isinstance(message, dict):
+            self.answer_error(None, JsonRpcInvalidRequest("a message is a JSON object"))
+        else:
+            self.handle_message(self.structure_message(message))
+
+    def answer_error(self, msg_id: Any, error: JsonRpcException) -> None:
+        """An error answer whose id is written even when None: JSON-RPC's ``"id": null`` for a message whose id
+        cannot be known (lsprotocol's converter would leave the key out)."""
+        log.warning("answered %r: %s", msg_id, error.message)
+        answer = {"jsonrpc": "2.0", "id": msg_id, "error": {"code": error.code, "message": error.message}}
+        self._write(json.dumps(answer))
+
     def encode(self, result: Any) -> Encoded:
         """``result`` as the JSON text pygls would send for it; thread-safe, so any thread may write it."""
         return Encoded(json.dumps(self._converter.unstructure(result), default=self._serialize_message))
@@ -58,9 +96,12 @@ class HotProtocol(LanguageServerProtocol):
             super()._send_response(msg_id, result, error)
             return
         self._result_types.pop(msg_id, None)
-        body = f'{{"id": {json.dumps(msg_id)}, "jsonrpc": "2.0", "result": {result.json}}}'
+        self._write(f'{{"id": {json.dumps(msg_id)}, "jsonrpc": "2.0", "result": {result.json}}}')
+
+    def _write(self, body: str) -> None:
+        """One message, framed; ``body`` is JSON text (ASCII: json.dumps escapes the rest)."""
         if self.writer is None:
-            log.error("no transport to answer request %r", msg_id)
+            log.error("no transport to send %.60s", body)
             return
         header = f"Content-Length: {len(body)}\r\nContent-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
         try:
@@ -72,6 +113,8 @@ class HotProtocol(LanguageServerProtocol):
             raise
 
     def structure_message(self, data: dict[str, Any]) -> Any:
+        if "jsonrpc" in data and not _is_message(data):
+            return _Refused(data.get("id"), JsonRpcInvalidRequest("neither a request, a notification nor an answer"))
         try:
             return super().structure_message(data)
         except JsonRpcException as error:
@@ -85,7 +128,40 @@ class HotProtocol(LanguageServerProtocol):
             error = JsonRpcInvalidParams(f"invalid params for {message.method}")
             self._send_response(message.id, error=error.to_response_error())
             return
-        super().handle_message(message)
+        if isinstance(message, _Refused):
+            self.answer_error(message.id, message.error)
+            return
+        if not attrs.has(type(message)):  # pygls leaves a dict without "jsonrpc" as it is
+            msg_id = message.get("id") if isinstance(message, dict) else None
+            self.answer_error(msg_id, JsonRpcInvalidRequest('a message without "jsonrpc": "2.0"'))
+            return
+        if self._in_session(message):
+            super().handle_message(message)
+
+    def _in_session(self, message: Any) -> bool:
+        """Whether ``message`` may be handled now. LSP: before ``initialize`` a request is answered
+        ServerNotInitialized, after ``shutdown`` InvalidRequest; notifications then are dropped; ``exit`` always goes
+        through."""
+        method = getattr(message, "method", None)
+        if method == types.EXIT:
+            return True
+        request = method is not None and hasattr(message, "id")
+        if not self._initialize_received:
+            if method == types.INITIALIZE:
+                self._initialize_received = True
+                return True
+            if request:
+                self.answer_error(message.id, JsonRpcServerNotInitialized(f"{method} before initialize"))
+            else:
+                log.info("dropped %s: it came before initialize", method or "an answer")
+            return False
+        if self._shutdown:
+            if request:
+                self.answer_error(message.id, JsonRpcInvalidRequest(f"{method} after shutdown"))
+            else:
+                log.info("dropped %s: it came after shutdown", method or "an answer")
+            return False
+        return True
 
     def _handle_notification(self, method_name: str, params: Any) -> None:
         # pygls 2.1 files the future of a notification's (generator) handler in _request_futures under a random
@@ -116,6 +192,15 @@ class HotProtocol(LanguageServerProtocol):
     def lsp_text_document__did_close(self, params: types.DidCloseTextDocumentParams) -> _HandlerCall:
         if (handler := self.fm.features.get(types.TEXT_DOCUMENT_DID_CLOSE)) is not None:
             yield handler, (params,), None
+
+
+def _is_message(data: dict[str, Any]) -> bool:
+    """JSON-RPC 2.0's request, notification, or answer (its result or its error)."""
+    if data.get("jsonrpc") != "2.0":
+        return False
+    if "method" in data:
+        return isinstance(data["method"], str)
+    return "id" in data and ("result" in data or "error" in data)
 
 
 def _forget_future(futures: dict[Any, Any], key: Any, future: Any) -> None:

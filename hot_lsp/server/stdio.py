@@ -4,9 +4,9 @@ pygls 2.1 reads stdin through a thread pool: each header line and each body is o
 every message crosses between threads three times. While the analysis worker computes, each crossing waits for
 the GIL (up to the interpreter's switch interval, twice), and a burst of keystrokes then queues behind those
 waits: measured on endpoint_map.yaml, a hover sent during an edit storm waited 100 ms at the median. Here stdin is
-an asyncio pipe, read without leaving the loop's thread; the messages go to pygls's own reading loop
-(``pygls.io_.run_async``) unchanged. When stdin cannot be watched by the loop (a regular file), pygls's reader is
-used.
+an asyncio pipe, read without leaving the loop's thread; the messages are framed by our own reader
+(``framing.py``, which replaces pygls's ``run_async``: that one went silent for good after one mis-framed message).
+When stdin cannot be watched by the loop (a regular file), it is read on pygls's thread pool.
 """
 
 from __future__ import annotations
@@ -15,40 +15,20 @@ import asyncio
 import logging
 import sys
 import threading
-from typing import Any, BinaryIO
+from typing import TYPE_CHECKING, BinaryIO, cast
 
-from pygls.io_ import StdinAsyncReader, StdoutWriter, run_async
-from pygls.server import JsonRPCServer
+from pygls.io_ import StdoutWriter
+
+from .framing import LINE_LIMIT, FrameReader, FramingError, ReadChunk, serve
+from .protocol import HotProtocol
+
+if TYPE_CHECKING:
+    from .session import HotLanguageServer
 
 log = logging.getLogger("hot_lsp.server")
 
-_LINE_LIMIT = 1 << 20  # a header line longer than this is not LSP
 
-
-class _PipeReader:
-    """pygls's reader interface over an asyncio stream: ``readexactly`` gives what there is at end of input.
-
-    Reading what is already buffered does not yield to the loop, so without a yield the handler tasks of a batch of
-    messages would all start after the whole batch was read: a hover followed by a didChange in the same read would
-    start after the change, and be answered for the new text instead of ContentModified. Each line read yields
-    once first, so the tasks of the messages read so far start (and note the text they are about) before the next
-    message is handled, as they did with pygls's reader."""
-
-    def __init__(self, stream: asyncio.StreamReader) -> None:
-        self._stream = stream
-
-    async def readline(self) -> bytes:
-        await asyncio.sleep(0)
-        return await self._stream.readline()
-
-    async def readexactly(self, n: int) -> bytes:
-        try:
-            return await self._stream.readexactly(n)
-        except asyncio.IncompleteReadError as error:
-            return error.partial
-
-
-def start_io(server: JsonRPCServer, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+def start_io(server: HotLanguageServer, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
     """Serve until the client exits or closes stdin (pygls's ``start_io``, with stdin read on the loop)."""
     stop = threading.Event()
     server._stop_event = stop
@@ -63,14 +43,21 @@ def start_io(server: JsonRPCServer, stdin: BinaryIO | None = None, stdout: Binar
         server.shutdown()
 
 
-async def _serve(server: JsonRPCServer, stdin: BinaryIO, stop: threading.Event) -> None:
+async def _serve(server: HotLanguageServer, stdin: BinaryIO, stop: threading.Event) -> None:
     loop = asyncio.get_running_loop()
-    reader: Any
+    read_chunk: ReadChunk
     try:
-        stream = asyncio.StreamReader(limit=_LINE_LIMIT)
+        # The limit only sets how much is buffered before reading pauses: the framing reader bounds lines itself.
+        stream = asyncio.StreamReader(limit=LINE_LIMIT)
         await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stream), stdin)
-        reader = _PipeReader(stream)
+        read_chunk = stream.read
     except (OSError, ValueError) as error:  # not a pipe, socket or terminal: read it on pygls's thread pool
         log.info("stdin cannot be read on the event loop (%s); reading it on a thread", error)
-        reader = StdinAsyncReader(stdin, server.thread_pool)
-    await run_async(stop_event=stop, reader=reader, protocol=server.protocol, error_handler=server.report_server_error)
+        read_some = getattr(stdin, "read1", stdin.read)
+
+        def read_chunk(size: int) -> asyncio.Future[bytes]:
+            return loop.run_in_executor(server.thread_pool, read_some, size)
+
+    protocol = cast(HotProtocol, server.protocol)
+    frames = FrameReader(read_chunk, lambda fault: server.report_server_error(fault, FramingError))
+    await serve(stop, frames, protocol.receive, server.report_server_error)
