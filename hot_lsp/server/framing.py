@@ -11,7 +11,8 @@ longer matched. Here:
   one) lines are skipped up to the next ``Content-Length:``, found at a line's start or after the junk joined to
   it, so at worst the faulty message and the one whose header it swallowed are lost;
 - a length too long takes the next message's first bytes into the body: the body's JSON value is read and what
-  follows it given back to the header reader, so nothing is lost;
+  follows it given back to the header reader, so nothing is lost; when no next message comes (the client waits
+  for this one's answer), a whole JSON object followed by ``STALL_S`` of silence is the body;
 - a body that is not JSON (a length too short cut it) is handed on as :class:`NotJson`, to be answered
   ParseError;
 - a line longer than ``LINE_LIMIT`` is dropped as it comes (its last bytes kept: a header may follow the junk);
@@ -32,6 +33,7 @@ log = logging.getLogger("hot_lsp.server")
 
 LINE_LIMIT = 1 << 20  # a header line longer than this is not LSP
 BODY_LIMIT = 1 << 30  # a larger Content-Length is not believed (the editor's texts stop at 2 M characters)
+STALL_S = 0.2  # a body's bytes stopping this long: see FrameReader._body
 _CHUNK = 1 << 16
 _KEPT_OF_LONG_LINE = 64  # enough to hold "Content-Length:" cut by the drop
 # A name (HTTP's token characters), a colon, the value: no two parts can take the same bytes, so matching stays
@@ -71,15 +73,16 @@ class FrameReader:
         self._report = report
         self._buffer = bytearray()
         self._at_end = False
+        self._reading: asyncio.Future[bytes] | None = None  # a read that outlasted a body's patience (see _fill)
         self._cut_line = False  # the line being read lost its start (longer than LINE_LIMIT)
         self._out_of_step = False  # a fault was reported, and no message read since: its aftermath is not reported
 
     async def messages(self) -> AsyncIterator[Any]:
         """Each message's JSON value (or NotJson), until the end of the stream."""
         while (length := await self._content_length()) is not None:
-            body = await self._take(length)
-            if len(body) < length:
-                log.error("the input ended inside a message (%d of its %d bytes)", len(body), length)
+            body = await self._body(length)
+            if body is None:
+                log.error("the input ended inside a message of %d bytes", length)
                 return
             yield self._decode(body)
 
@@ -145,19 +148,41 @@ class FrameReader:
         del self._buffer[: end + 1]
         return line
 
-    async def _take(self, length: int) -> bytes:
-        """``length`` bytes (fewer at the end of the stream)."""
-        while len(self._buffer) < length and await self._fill(max(_CHUNK, length - len(self._buffer))):
-            pass
+    async def _body(self, length: int) -> bytes | None:
+        """The next ``length`` bytes; None when the stream ends first.
+
+        A length too long waits for bytes that only the client's next message brings, and the client may be
+        waiting for this one's answer: when nothing comes for ``STALL_S`` and what came is a whole JSON object,
+        that is the body."""
+        tried = -1
+        while len(self._buffer) < length:
+            filled = await self._fill(max(_CHUNK, length - len(self._buffer)), patience=STALL_S)
+            if filled is None and tried != len(self._buffer):
+                tried = len(self._buffer)
+                if _is_whole_object(self._buffer):
+                    log.warning("a Content-Length of %d, but only a %d-byte JSON object came: read", length, tried)
+                    length = tried
+            elif filled is False:
+                return None
         with memoryview(self._buffer) as view:  # one copy of a large body, not two
             body = bytes(view[:length])
         del self._buffer[:length]
         return body
 
-    async def _fill(self, size: int) -> bool:
+    async def _fill(self, size: int, patience: float | None = None) -> bool | None:
+        """More bytes into the buffer: False at the end of the stream, None when none came within ``patience``
+        seconds (the read goes on, and the next call takes what it brings)."""
         if self._at_end:
             return False
-        chunk = await self._read_chunk(size)
+        if self._reading is None and patience is None:
+            chunk = await self._read_chunk(size)
+        else:
+            if self._reading is None:
+                self._reading = asyncio.ensure_future(self._read_chunk(size))
+            if patience is not None and not (await asyncio.wait({self._reading}, timeout=patience))[0]:
+                return None
+            chunk = await self._reading
+            self._reading = None
         if not chunk:
             self._at_end = True
             return False
@@ -179,6 +204,15 @@ class FrameReader:
             self._buffer[0:0] = rest
         self._out_of_step = False
         return value
+
+
+def _is_whole_object(data: bytearray) -> bool:
+    if not data.rstrip().endswith(b"}"):  # cheap: a body cut short rarely ends so
+        return False
+    try:
+        return isinstance(json.loads(data), dict)
+    except ValueError:
+        return False
 
 
 def _leading_object(body: bytes) -> tuple[dict[str, Any] | None, bytes]:

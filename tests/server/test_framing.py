@@ -185,6 +185,14 @@ def test_a_length_three_bytes_long(ready: RawServer):
     assert ready.result_of("overlong") == []
 
 
+def test_a_length_too_long_with_nothing_after(ready: RawServer):
+    # The client waits for this answer before sending more: the bytes the length wants never come.
+    body = body_of(request("alone", *SYMBOLS))
+    ready.send_raw(b"Content-Length: %d\r\n\r\n" % (len(body) + 10) + body)
+    assert ready.result_of("alone") == []
+    still_answers(ready, "after")
+
+
 def test_a_length_that_is_not_a_number(ready: RawServer):
     ready.send_raw(b"Content-Length: abc\r\n\r\n" + body_of(request("lost", *SYMBOLS)))
     still_answers(ready, "after-1", "after-2")
