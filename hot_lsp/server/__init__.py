@@ -22,7 +22,9 @@ Modules:
   with flows of their own): ``lifecycle`` (and settings), ``documents``, ``positional``, ``whole_document``,
   ``workspace`` (with ``hot/resourceList`` and nested stacks), ``commands`` (``workspace/executeCommand``);
 - ``cloud``: the live path (``hotLsp.cloud``, ``hotLsp.stacks``): the cloud's verdict on save, its catalogue,
-  a deployed stack's status in hovers, previews; requests to the cloud run on threads of their own.
+  a deployed stack's status in hovers, previews; requests to the cloud run on daemon threads of their own
+  (``cloud_threads``), a user's command on its own thread, never behind background work, and ``exit`` waits for
+  none of them.
 
 Concurrency. Messages are read and handled in order on one asyncio loop (stdin is read on the loop's own thread,
 see ``stdio``; a thread computing hands the GIL over after 1 ms rather than CPython's 5, so the loop waits little
@@ -56,7 +58,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from pygls.exceptions import JsonRpcContentModified
+from pygls.exceptions import JsonRpcContentModified, JsonRpcRequestCancelled
 
 from . import collector, methods
 from .cloud import RequestFailed
@@ -79,12 +81,12 @@ def create_server() -> HotLanguageServer:
 
 
 class _QuietExpectedErrors(logging.Filter):
-    """pygls logs every error answer with a traceback; ContentModified and a cloud's refusal (RequestFailed) are
-    expected answers, not faults."""
+    """pygls logs every error answer with a traceback; ContentModified, a cloud's refusal (RequestFailed) and a
+    command the user cancelled (RequestCancelled) are expected answers, not faults."""
 
     def filter(self, record: logging.LogRecord) -> bool:
         error = record.exc_info[1] if record.exc_info else None
-        return not isinstance(error, (JsonRpcContentModified, RequestFailed))
+        return not isinstance(error, (JsonRpcContentModified, RequestFailed, JsonRpcRequestCancelled))
 
 
 def serve(args: Sequence[str]) -> int:

@@ -13,10 +13,16 @@ Nothing here runs, and nothing is sent anywhere, unless ``hotLsp.cloud`` names a
   physical id (from a listing kept ``LIVE_FRESH_S``; the hover never waits for it), and ``hot-lsp.preview`` gives
   Heat's update dry run (else its create preview), the JSON of ``hot-lsp preview``.
 
-Every request to the cloud runs on the cloud threads (``CloudSession.pool``), never on the event loop nor on the
-analysis worker or the feature thread, so typing, diagnostics and hovers never wait for the network. Long ones
-show work-done progress. A cloud that cannot be reached or refuses is said once per cloud and kind of failure
-(``window/showMessage``), and the offline features go on. Messages name the cloud and its endpoint, never
+Every request to the cloud runs on the cloud threads (``cloud_threads.py``), never on the event loop nor on the
+analysis worker or the feature thread, so typing, diagnostics and hovers never wait for the network: the
+background work (validations, the catalogue taken at start, listings) on two threads (``CloudSession.background``),
+each command the user asks for on a thread of its own, so it never queues behind background work. Long ones show
+work-done progress; a command's says what it waits for and can be cancelled (its progress, or ``$/cancelRequest``):
+it answers RequestCancelled at once, and the thread's late answer is dropped. A background job queued before its
+cloud failed to answer (a timeout, a refusal of the whole cloud, an answer that is not Heat's) is not sent: it
+fails with that failure, so a hanging cloud holds each queued validation up once, not once per job before it. A
+cloud that cannot be reached or refuses is said once per cloud and kind of failure (``window/showMessage``), and
+the offline features go on. Messages name the cloud and its endpoint, never
 credentials (``cloud/connection.py``).
 """
 
@@ -30,15 +36,15 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
-from urllib.parse import quote
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from urllib.parse import quote, urlsplit
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException
+from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from ..analysis.codes import turned_off
+from .cloud_threads import DaemonPool, on_own_thread
 
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
     from ..analysis.model.cloud_offer import CloudOffer
@@ -59,6 +65,9 @@ E9901 = "E9901"  # cloud/verdict.py defines it; not imported at start-up (it loa
 LIVE_FRESH_S = 15.0  # a deployed stack's listing is asked again on a hover once it is this old
 LIVE_KEEP_S = 300.0  # and shown at most this old
 LIVE_RETRY_S = 30.0  # a listing that failed is not asked again before this
+BACKGROUND_THREADS = 2  # a validation on save need not wait for a catalogue being fetched (hundreds of requests)
+
+T = TypeVar("T")
 
 
 class Session(Protocol):
@@ -84,6 +93,7 @@ class Session(Protocol):
     def report_crash(
         self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
     ) -> None: ...
+    def on_request_cancelled(self, callback: Callable[[], None]) -> None: ...
     def window_show_message(self, params: types.ShowMessageParams) -> None: ...
     def window_log_message(self, params: types.LogMessageParams) -> None: ...
 
@@ -157,17 +167,18 @@ class CloudSession:
 
     def __init__(self, ls: Session) -> None:
         self._ls = ls
-        # Two threads: a validation on save need not wait for a catalogue being fetched (hundreds of requests).
-        self.pool = ThreadPoolExecutor(max_workers=2, thread_name_prefix="hot-lsp-cloud")
+        self.background = DaemonPool(BACKGROUND_THREADS, "hot-lsp-cloud")
         self._connections: dict[str, Heat] = {}
         self._connecting = threading.Lock()
+        # cloud -> (when, failure): its last failure that was the whole cloud's, not one template's (on a thread)
+        self._unanswered: dict[str, tuple[float, BaseException]] = {}
         self._cloud = ""  # the cloud the state below is about
         self._verdicts: dict[str, _Verdict] = {}
         self._validations: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # saved again while its validation ran
         self._shown: set[tuple[str, str]] = set()  # (cloud, kind of failure) already shown to the user
         self.catalogue: CloudCatalogue | None = None
-        self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None
+        self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None  # kept: the loop holds tasks weakly
         self._live: dict[tuple[str, str], _Live] = {}
         self._live_tasks: dict[tuple[str, str], asyncio.Task[None]] = {}
         self.serial = 0  # bumped whenever what this adds to diagnostics changes (pull diagnostics' result ids)
@@ -189,7 +200,6 @@ class CloudSession:
         self._verdicts.clear()
         self._live.clear()
         self.catalogue = None
-        self._catalogue_task = None
         self.serial += 1
         if not cloud:
             return
@@ -255,9 +265,8 @@ class CloudSession:
         progress = self._progress("hot-lsp: validating on the cloud")
         await progress.begin(f"{os.path.basename(path)} on '{cloud}'")
         began = time.perf_counter()
-        loop = asyncio.get_running_loop()
         try:
-            found = await loop.run_in_executor(self.pool, self._verdict, cloud, path, environments, encoding)
+            found = await self._in_background(cloud, self._verdict, cloud, path, environments, encoding)
         except Exception as error:
             progress.end("not validated")
             self._failed(cloud, error, uri=uri)
@@ -295,13 +304,12 @@ class CloudSession:
         return found if found is not None and found.cloud == self.cloud else None
 
     async def refresh_catalogue(self) -> dict[str, Any]:
-        """``hot-lsp.refreshCloudCatalogue``: the cloud's catalogue fetched again and taken."""
+        """``hot-lsp.refreshCloudCatalogue``: the cloud's catalogue fetched again and taken (a user's command: its
+        own thread, cancellable)."""
         cloud = self.cloud
         if not cloud:
             raise RequestFailed("hot-lsp: no cloud is named: set hotLsp.cloud to a clouds.yaml entry first")
-        task = asyncio.ensure_future(self._take_catalogue(cloud, refresh=True, raise_errors=True))
-        self._catalogue_task = task
-        found = await task
+        found = await self._take_catalogue(cloud, refresh=True, asked=True)
         if found is None:  # the cloud changed meanwhile
             raise RequestFailed(f"hot-lsp: hotLsp.cloud changed while the catalogue of '{cloud}' was fetched")
         return {
@@ -311,23 +319,33 @@ class CloudSession:
             "unavailable": len(found.offer.unavailable),
         }
 
-    async def _take_catalogue(self, cloud: str, *, refresh: bool, raise_errors: bool = False) -> CloudCatalogue | None:
+    async def _take_catalogue(self, cloud: str, *, refresh: bool, asked: bool = False) -> CloudCatalogue | None:
+        """The catalogue of ``cloud`` taken (None: the cloud changed meanwhile, or it failed in the background).
+        ``asked``: the user's command, whose failure is its RequestFailed answer."""
         loop = asyncio.get_running_loop()
-        progress = self._progress(f"hot-lsp: resource types of '{cloud}'")
+        progress = self._progress(f"hot-lsp: resource types of '{cloud}'", cancellable=asked)
         fetching = refresh or not os.path.isfile(cache_path(cloud))
         if fetching:
             await progress.begin("fetching")
+        dropped = threading.Event()  # the command was cancelled: the fetch stops at its next type
 
         def report(done: int, total: int) -> None:
+            if dropped.is_set():
+                raise _Dropped
             loop.call_soon_threadsafe(progress.report, done, total, "types")
 
         try:
-            found = await loop.run_in_executor(self.pool, self._catalogue, cloud, refresh, report)
+            if asked:
+                found = await self._asked(progress, cloud, self._catalogue, cloud, refresh, report, dropped=dropped)
+            else:
+                found = await self._in_background(cloud, self._catalogue, cloud, refresh, report)
+        except JsonRpcRequestCancelled:
+            raise
         except Exception as error:
             progress.end("not fetched")
             self._failed(cloud, error)
-            if raise_errors:
-                raise RequestFailed(_one_line(error)) from None
+            if asked:
+                raise RequestFailed(f"hot-lsp: {_one_line(error)}") from None
             return None
         progress.end(f"{len(found.offer.types)} types")
         if self.cloud != cloud:
@@ -393,9 +411,8 @@ class CloudSession:
 
     async def _list(self, key: tuple[str, str]) -> None:
         cloud, stack = key
-        loop = asyncio.get_running_loop()
         try:
-            rows = await loop.run_in_executor(self.pool, self._listing, cloud, stack)
+            rows = await self._in_background(cloud, self._listing, cloud, stack)
         except Exception as error:
             self._live[key] = _Live(time.monotonic(), None)
             self._failed(cloud, error)
@@ -428,12 +445,13 @@ class CloudSession:
         stack = self.stack_of(uri)
         environments = ls.environment_paths()
         parameters = parameter_texts(ls.settings.parameters)
-        progress = self._progress("hot-lsp: preview on the cloud")
+        progress = self._progress("hot-lsp: preview on the cloud", cancellable=True)
         what = f"update of stack '{stack}'" if stack else "create"
         await progress.begin(f"{what} on '{cloud}'")
-        loop = asyncio.get_running_loop()
         try:
-            answer = await loop.run_in_executor(self.pool, self._preview, cloud, path, environments, parameters, stack)
+            answer = await self._asked(progress, cloud, self._preview, cloud, path, environments, parameters, stack)
+        except JsonRpcRequestCancelled:
+            raise
         except Exception as error:
             progress.end("failed")
             raise RequestFailed(self._preview_failure(cloud, error)) from None
@@ -470,17 +488,76 @@ class CloudSession:
         self._ls.report_crash(PREVIEW, error)
         return f"hot-lsp: the preview failed: {error!r}"
 
+    # -- where the requests run ----------------------------------------------------------------------------
+
+    async def _in_background(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` on the background threads; when ``cloud`` failed as a whole after this was queued (it
+        did not answer, or not like Heat), that failure, without asking it again."""
+        queued = time.monotonic()
+
+        def run() -> T:
+            failed = self._unanswered.get(cloud)
+            if failed is not None and failed[0] > queued:
+                raise failed[1]
+            return self._noting_failures(cloud, call, *args)
+
+        return await asyncio.wrap_future(self.background.submit(run))
+
+    async def _asked(
+        self, progress: Progress, cloud: str, call: Callable[..., T], *args: Any, dropped: threading.Event | None = None
+    ) -> T:
+        """``call(*args)`` for the user's command: on a thread of its own, the progress saying which host it waits
+        for. Cancelled (the progress, or ``$/cancelRequest``): RequestCancelled at once, ``dropped`` set, and the
+        thread's late answer dropped."""
+        loop = asyncio.get_running_loop()
+        cancelled: asyncio.Future[None] = loop.create_future()
+
+        def cancel() -> None:
+            if not cancelled.done():
+                cancelled.set_result(None)
+
+        progress.on_cancel(cancel)
+        self._ls.on_request_cancelled(cancel)
+
+        def run() -> T:
+            host = _host(self._connection(cloud))
+            loop.call_soon_threadsafe(progress.say, f"waiting for {host} (cloud '{cloud}')")
+            return self._noting_failures(cloud, call, *args)
+
+        job = asyncio.wrap_future(on_own_thread("hot-lsp-cloud-command", run))
+        await asyncio.wait((job, cancelled), return_when=asyncio.FIRST_COMPLETED)
+        if not job.done():
+            if dropped is not None:
+                dropped.set()
+            job.add_done_callback(_forget)
+            progress.end("cancelled")
+            raise JsonRpcRequestCancelled(f"hot-lsp: cancelled; the request to the cloud '{cloud}' is left unanswered")
+        return job.result()
+
+    def _noting_failures(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
+        """On a cloud thread: ``call(*args)``, its failure noted when it is the whole cloud's (see _in_background)."""
+        try:
+            return call(*args)
+        except Exception as error:
+            if _cloud_wide(error):
+                self._unanswered[cloud] = (time.monotonic(), error)
+            raise
+
     # -- the connection, and failures --------------------------------------------------------------------
 
     def _connection(self, cloud: str) -> Heat:
-        """On a cloud thread: the named cloud's Heat, connected once (CloudError when it cannot be)."""
+        """On a cloud thread: the named cloud's Heat, connected once (CloudError when it cannot be). Connecting
+        may ask Keystone: no lock is held meanwhile, so a command never waits for a background thread's hung
+        connection (two threads may connect at once; the first one kept wins)."""
         from ..cloud.connection import connect
 
         with self._connecting:
             heat = self._connections.get(cloud)
-            if heat is None:
-                heat = self._connections[cloud] = connect(cloud)
+        if heat is not None:
             return heat
+        heat = connect(cloud)
+        with self._connecting:
+            return self._connections.setdefault(cloud, heat)
 
     def _failed(self, cloud: str, error: BaseException, *, uri: str = "") -> None:
         """Say once per cloud and kind of failure what went wrong (the offline features go on); a file that
@@ -518,17 +595,19 @@ class CloudSession:
         except Exception:
             log.debug("could not log", exc_info=True)
 
-    def _progress(self, title: str) -> Progress:
+    def _progress(self, title: str, *, cancellable: bool = False) -> Progress:
         from .indexing import Progress
 
         self._progress_serial += 1
         enabled = bool(self._ls.capability("window.work_done_progress", False))
-        return Progress(self._ls, enabled, title=title, token=f"hot-lsp-cloud-{self._progress_serial}")
+        token = f"hot-lsp-cloud-{self._progress_serial}"
+        return Progress(self._ls, enabled, title=title, token=token, cancellable=cancellable)
 
     def shutdown(self) -> None:
+        """Nothing more is sent; a request under way is left to its daemon thread (exit does not wait for it)."""
         for task in (*self._validations.values(), *self._live_tasks.values()):
             task.cancel()
-        self.pool.shutdown(wait=False, cancel_futures=True)
+        self.background.shutdown(wait=False, cancel_futures=True)
 
 
 def _read_cached(path: str, cloud: str) -> dict[str, Any] | None:
@@ -541,6 +620,39 @@ def _read_cached(path: str, cloud: str) -> dict[str, Any] | None:
     if not isinstance(data, dict) or data.get("cloud") != cloud or not isinstance(data.get("resource_types"), dict):
         return None
     return data
+
+
+class _Dropped(Exception):
+    """The user cancelled the command: the catalogue's fetch stops at its next type."""
+
+
+def _forget(job: asyncio.Future[Any]) -> None:
+    """A dropped command's late answer: retrieved, so that asyncio does not report it as never retrieved."""
+    if not job.cancelled():
+        job.exception()
+
+
+def _cloud_wide(error: BaseException) -> bool:
+    """Whether ``error`` says the cloud cannot answer at all now (unreachable, hung, refusing everyone, not
+    answering like Heat), rather than that Heat refused this one request (HTTP 4xx but 401 and 403)."""
+    from ..cloud.connection import CloudError, HeatRefused
+
+    if isinstance(error, HeatRefused):
+        return error.status >= 500
+    return isinstance(error, CloudError)
+
+
+def _host(heat: Heat) -> str:
+    """The host and port ``heat`` is asked at (never a path, nor credentials a URL may hold)."""
+    endpoint = getattr(heat, "endpoint", None)
+    parts = urlsplit(endpoint) if isinstance(endpoint, str) else None
+    if parts is None or not parts.hostname:
+        return "its orchestration endpoint"
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    return f"{parts.hostname}:{port}" if port else parts.hostname
 
 
 def _one_line(error: BaseException) -> str:

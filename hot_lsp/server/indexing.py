@@ -47,15 +47,28 @@ Named = Callable[[str], bool]  # whether a path is named like an environment fil
 
 
 class Progress:
-    """Work-done progress on the client, or nothing when it does not support it."""
+    """Work-done progress on the client, or nothing when it does not support it.
 
-    def __init__(self, server: Any, enabled: bool, *, title: str = PROGRESS_TITLE, token: str = PROGRESS_TOKEN) -> None:
+    ``cancellable``: the client offers to cancel it (a user's command); ``window/workDoneProgress/cancel`` of its
+    token calls what :meth:`on_cancel` was given (pygls keeps a future per token and cancels it)."""
+
+    def __init__(
+        self,
+        server: Any,
+        enabled: bool,
+        *,
+        title: str = PROGRESS_TITLE,
+        token: str = PROGRESS_TOKEN,
+        cancellable: bool = False,
+    ) -> None:
         self._server = server
         self._enabled = enabled
         self._title = title
         self._token_prefix = token
+        self._cancellable = cancellable
         self._token: str | None = None
         self._serial = 0
+        self._on_cancel: list[Callable[[], None]] = []
 
     async def begin(self, message: str) -> None:
         if not self._enabled:
@@ -68,9 +81,21 @@ class Progress:
             log.info("window/workDoneProgress/create failed: %r", error)
             return
         self._token = token
-        self._server.work_done_progress.begin(
-            token, types.WorkDoneProgressBegin(title=self._title, message=message, percentage=0, cancellable=False)
+        value = types.WorkDoneProgressBegin(
+            title=self._title, message=message, percentage=0, cancellable=self._cancellable
         )
+        self._server.work_done_progress.begin(token, value)
+        cancelled = self._server.work_done_progress.tokens.get(token)
+        if self._cancellable and cancelled is not None:
+            cancelled.add_done_callback(lambda _: self._cancelled())
+
+    def on_cancel(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (on the loop) when the user cancels this progress."""
+        self._on_cancel.append(callback)
+
+    def _cancelled(self) -> None:
+        for callback in self._on_cancel:
+            callback()
 
     def report(self, done: int, total: int, unit: str = "files") -> None:
         if self._token is not None:
@@ -78,10 +103,17 @@ class Progress:
             value = types.WorkDoneProgressReport(message=f"{done}/{total} {unit}", percentage=percentage)
             self._server.work_done_progress.report(self._token, value)
 
+    def say(self, message: str) -> None:
+        """What the work waits for now, in place of the begin's message."""
+        if self._token is not None:
+            self._server.work_done_progress.report(self._token, types.WorkDoneProgressReport(message=message))
+
     def end(self, message: str) -> None:
         if self._token is not None:
             self._server.work_done_progress.end(self._token, types.WorkDoneProgressEnd(message=message))
+            self._server.work_done_progress.tokens.pop(self._token, None)  # pygls keeps one per token otherwise
             self._token = None
+        self._on_cancel.clear()
 
 
 def _read_chunk(

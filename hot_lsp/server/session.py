@@ -337,6 +337,17 @@ class HotLanguageServer(LanguageServer):
             raise JsonRpcContentModified(f"{uri} changed while the request was answered")
         return empty if result is None else result
 
+    def on_request_cancelled(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` (on the loop) if the client cancels the request being handled (``$/cancelRequest``;
+        pygls answers it RequestCancelled at once, and would drop the handler's late answer). Call it from the
+        request's handler: pygls names the request in the handler's context."""
+        protocol = self.protocol
+        msg_id = protocol.msg_id
+        # pygls keeps each request's answering future here, under its id, and cancels it on $/cancelRequest.
+        answering = protocol._request_futures.get(msg_id) if msg_id is not None else None
+        if answering is not None:
+            answering.add_done_callback(lambda future: callback() if future.cancelled() else None)
+
     def answered(self) -> None:
         """What the user waited for went out (diagnostics): the housekeeping an answer must not wait for may run
         now, on the loop: freeing the analyses the store replaced, and the collector's young walk (collector.py)."""
