@@ -50,17 +50,6 @@ resources:
 def clouds(tmp_path_factory: pytest.TempPathFactory) -> Iterator[FaultClouds]:
     with fault_clouds(tmp_path_factory.mktemp("fault-clouds")) as running:
         yield running
-        # Stopped side by side: one after the other, each waits half a second for its serving loop.
-        stopping = [threading.Thread(target=_stop, args=(server,)) for server in running.servers.values()]
-        for thread in stopping:
-            thread.start()
-        for thread in stopping:
-            thread.join()
-
-
-def _stop(server: Any) -> None:
-    server.stopping.set()
-    server.shutdown()
 
 
 class Editor:
