@@ -69,7 +69,7 @@ class Encoded:
 
 
 class HotProtocol(LanguageServerProtocol):
-    _initialize_received = False
+    initialize_received = False  # LSP: until then, requests are refused and notifications dropped
 
     def receive(self, message: Any) -> None:
         """One message as read off the wire: its JSON value, or :class:`NotJson`."""
@@ -146,9 +146,9 @@ class HotProtocol(LanguageServerProtocol):
         if method == types.EXIT:
             return True
         request = method is not None and hasattr(message, "id")
-        if not self._initialize_received:
+        if not self.initialize_received:
             if method == types.INITIALIZE:
-                self._initialize_received = True
+                self.initialize_received = True
                 return True
             if request:
                 self.answer_error(message.id, JsonRpcServerNotInitialized(f"{method} before initialize"))

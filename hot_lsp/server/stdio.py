@@ -59,5 +59,11 @@ async def _serve(server: HotLanguageServer, stdin: BinaryIO, stop: threading.Eve
             return loop.run_in_executor(server.thread_pool, read_some, size)
 
     protocol = cast(HotProtocol, server.protocol)
-    frames = FrameReader(read_chunk, lambda fault: server.report_server_error(fault, FramingError))
-    await serve(stop, frames, protocol.receive, server.report_server_error)
+
+    def report(fault: FramingError) -> None:
+        if protocol.initialize_received:
+            server.report_server_error(fault, FramingError)  # the log and the client's log
+        else:  # LSP: nothing goes to the client before initialize
+            log.error("%s", fault)
+
+    await serve(stop, FrameReader(read_chunk, report), protocol.receive, server.report_server_error)
