@@ -142,31 +142,42 @@ async def faulty(clouds: FaultClouds, tmp_path_factory: pytest.TempPathFactory) 
         await stop_editor(editor)
 
 
+@pytest.mark.parametrize("later", [False, True], ids=["at-once", "after-the-lookups"])
 @pytest.mark.parametrize("fault", ANSWERING_FAULTS)
 async def test_an_answer_that_is_not_heats_is_never_taken_for_a_verdict(
-    faulty: Editor, clouds: FaultClouds, fault: str
+    faulty: Editor, clouds: FaultClouds, fault: str, later: bool
 ):
-    cloud = clouds.cloud(fault)
+    """``after-the-lookups``: the cloud answers the stack lookup and the type listing as Heat would, so the update
+    preview, the deployed stack's listing (a hover) and the catalogue's schema requests meet the fault."""
+    cloud = clouds.cloud(fault, later)
     client = faulty.client
     logged = len(client.log_messages)
-    client.set_configuration({"cloud": cloud}, section="hotLsp")
+    client.set_configuration({"cloud": cloud, "stacks": {"**/mapped-*.yaml": "deployed"}}, section="hotLsp")
     client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings={}))
-    uri = faulty.open(fault)
-    offline = await wait_for_publish(client, uri, lambda p: p.version == 1)
-    assert any(str(d.code).startswith("E4") for d in offline.diagnostics), offline.diagnostics
+    uri = faulty.open(cloud)
+    mapped = faulty.open(f"mapped-{cloud}")
+    for opened in (uri, mapped):
+        offline = await wait_for_publish(client, opened, lambda p: p.version == 1)
+        assert any(str(d.code).startswith("E4") for d in offline.diagnostics), offline.diagnostics
     await until(lambda: faulty.progress(cloud), 10, f"progress about '{cloud}'")
     faulty.save(uri)
+    position = types.Position(line=2, character=4)  # the resource's name: its live status is asked for
+    await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=mapped), position=position)
+    )
 
-    for command, arguments in ((PREVIEW, [{"uri": uri}]), (REFRESH, [])):
+    for command, arguments in ((PREVIEW, [{"uri": uri}]), (PREVIEW, [{"uri": mapped}]), (REFRESH, [])):
         with pytest.raises(Exception) as failed:
             await asyncio.wait_for(faulty.command(command, *arguments), 20)
         error = failed.value
-        assert getattr(error, "code", None) == REQUEST_FAILED, f"{command}: {error!r}"
+        assert getattr(error, "code", None) == REQUEST_FAILED, f"{command} {arguments}: {error!r}"
         assert f"'{cloud}'" in error.message and "\n" not in error.message.strip(), f"{command}: {error.message}"
 
-    # The validations of the open and the save, the catalogue taken at the change and the refresh: all ended.
-    await until(lambda: len(faulty.progress(cloud)) >= 4 and all(map(ended, faulty.progress(cloud))), 20, "ends")
+    # Three validations (two opens, a save), the catalogue taken at the change, the refresh, two previews: ended.
+    await until(lambda: len(faulty.progress(cloud)) >= 6 and all(map(ended, faulty.progress(cloud))), 20, "ends")
     await asyncio.sleep(0.2)  # a late message would come now
+    begun = [reports[0].message for reports in faulty.progress(cloud)]
+    assert f"update of stack 'deployed' on '{cloud}'" in begun, begun  # the mapped template's update preview
     ends = [reports[-1].message for reports in faulty.progress(cloud)]
     assert "accepted" not in ends, f"'{cloud}' ({FAULTS[fault]}) was taken for Heat's acceptance: {ends}"
     messages = faulty.messages(cloud)
@@ -175,8 +186,9 @@ async def test_an_answer_that_is_not_heats_is_never_taken_for_a_verdict(
     assert all("\n" not in message for message in messages), messages
     traces = [m.message for m in client.log_messages[logged:] if "Traceback" in m.message]
     assert not traces, traces[0]
-    assert not any(d.code == "E9901" for d in client.diagnostics.get(uri, [])), "a non-answer became a verdict"
-    faulty.close(uri)
+    for opened in (uri, mapped):
+        assert not any(d.code == "E9901" for d in client.diagnostics.get(opened, [])), "a non-answer became a verdict"
+        faulty.close(opened)
 
 
 # -- the hanging cloud ---------------------------------------------------------------------------------------------
