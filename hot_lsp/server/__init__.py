@@ -13,7 +13,7 @@ Modules:
 - ``diagnostics``: pushing, pulling and refreshing diagnostics;
 - ``file_tracking``: the workspace index and the documents that read other files, kept current;
 - ``client_capabilities``: the one conversion of results to what the client can take;
-- ``stdio``: serving on stdin/stdout, stdin read by the event loop itself;
+- ``stdio``: serving on stdin/stdout, stdin read by the event loop itself; ``tcp``: the same on a socket (``--tcp``);
 - ``collector``: the garbage collector's settings (what outlives a worker job is frozen);
 - ``priority``: requests before analysis (the worker waits at its pause points while a feature computes);
 - ``handlers``: the handler table, every method declared once with its lane, text, crash answer and encoding
@@ -65,6 +65,7 @@ from .cloud import RequestFailed
 from .handlers import HANDLERS
 from .session import HotLanguageServer
 from .stdio import start_io
+from .tcp import start_tcp
 
 __all__ = ["HotLanguageServer", "create_server", "serve"]
 
@@ -125,8 +126,8 @@ def serve(args: Sequence[str]) -> int:
     server.on_parts_built = parts_built
 
     if address is not None:
-        server.start_tcp(*address)
-        return 0
+        start_tcp(server, *address)
+        return 0 if server.protocol._shutdown else 1
     start_io(server)
     # LSP: exit code 0 after shutdown + exit, 1 when the client went away without shutdown.
     return 0 if server.protocol._shutdown else 1

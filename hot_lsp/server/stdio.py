@@ -58,6 +58,12 @@ async def _serve(server: HotLanguageServer, stdin: BinaryIO, stop: threading.Eve
         def read_chunk(size: int) -> asyncio.Future[bytes]:
             return loop.run_in_executor(server.thread_pool, read_some, size)
 
+    await serve_stream(server, read_chunk, stop)
+
+
+async def serve_stream(server: HotLanguageServer, read_chunk: ReadChunk, stop: threading.Event) -> None:
+    """Read messages off ``read_chunk`` with the framing reader and hand them to the protocol, until the stream
+    ends or ``stop`` is set (stdin here, a socket in ``tcp``)."""
     protocol = cast(HotProtocol, server.protocol)
 
     def report(fault: FramingError) -> None:

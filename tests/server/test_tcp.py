@@ -81,3 +81,40 @@ def test_tcp_rejects_a_bad_address():
     )
     assert result.returncode == 2
     assert "HOST:PORT" in result.stderr
+
+
+def test_tcp_reads_with_the_same_framing_as_stdio():
+    """A mis-framed message over the socket costs one message, as on stdin (server/framing.py), not the session."""
+    port = _free_port()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "hot_lsp", "--tcp", f"127.0.0.1:{port}"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(200):
+            try:
+                sock = socket.create_connection(("127.0.0.1", port), timeout=0.1)
+                break
+            except OSError:
+                assert process.poll() is None, "the server exited"
+                time.sleep(0.05)
+        else:
+            pytest.fail("the TCP server never listened")
+        sock.settimeout(20)
+        with sock:
+            sock.sendall(_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+            assert _read_frame(sock)["id"] == 1
+            sock.sendall(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+            # Junk where a header should be, then a lower-case header name (HTTP's names are case-insensitive).
+            body = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}).encode()
+            sock.sendall(b"this is not a header\r\n" + b"content-length: %d\r\n\r\n" % len(body) + body)
+            while (answer := _read_frame(sock)).get("id") != 2:
+                pass
+            assert "error" not in answer
+            sock.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
+        assert process.wait(timeout=20) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
