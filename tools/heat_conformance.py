@@ -4,6 +4,8 @@
 Usage:
   python3 tools/heat_conformance.py record [--venv DIR] [--per-kind N] [--max-lines N]
   python3 tools/heat_conformance.py report [--show N]
+  python3 tools/heat_conformance.py record-bundles [--venv DIR]
+  python3 tools/heat_conformance.py report-bundles [--show N]
 
 ``record`` takes every HOT template of ../shared/corpus that Heat accepts as it is (the seeds), makes single-mistake
 mutations of each (tools/conformance/mutations.py, seeded, so the same corpus gives the same cases), asks Heat for
@@ -12,6 +14,10 @@ openstack-heat==27.0.1, as record_heat_results.py does) and writes tests/conform
 The test suite never runs Heat: tests/conformance/test_heat_verdicts.py replays the recorded verdicts.
 
 ``report`` replays them through hot-lsp and prints the confusion matrix, by mutation kind, and the disagreements.
+
+``record-bundles`` and ``report-bundles`` do the same for multi-file stacks (a template, its ``-e`` environment files,
+nested templates and ``get_file`` targets), as ``openstack stack create -t main.yaml -e env1.yaml -e env2.yaml``
+judges them: tools/conformance/bundle_harness.py, tests/conformance/heat_bundle_verdicts.json.
 """
 
 from __future__ import annotations
@@ -24,8 +30,14 @@ from collections import Counter, defaultdict
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tools"), str(ROOT / "tests" / "conformance")]
+sys.path[:0] = [
+    str(ROOT),
+    str(ROOT / "tools"),
+    str(ROOT / "tools" / "conformance"),
+    str(ROOT / "tests" / "conformance"),
+]
 
+import bundle_harness  # noqa: E402
 from conformance.mutations import Seed, mutations_of  # noqa: E402
 from heat_venv import ensure_venv  # noqa: E402
 from replay import RECORDED, apply, digest, load, replay  # noqa: E402
@@ -144,8 +156,22 @@ def main() -> None:
     recording.add_argument("--max-lines", type=int, default=2500)
     reporting = commands.add_parser("report")
     reporting.add_argument("--show", type=int, default=40)
+    recording_bundles = commands.add_parser("record-bundles")
+    recording_bundles.add_argument("--venv", default="/tmp/heat-27-venv")
+    reporting_bundles = commands.add_parser("report-bundles")
+    reporting_bundles.add_argument("--show", type=int, default=60)
     args = parser.parse_args()
-    {"record": record, "report": report}[args.command](args)
+    {"record": record, "report": report, "record-bundles": record_bundles, "report-bundles": report_bundles}[
+        args.command
+    ](args)
+
+
+def record_bundles(args: argparse.Namespace) -> None:
+    bundle_harness.record(ensure_venv(Path(args.venv), HEAT_VERSION), HEAT_VERSION)
+
+
+def report_bundles(args: argparse.Namespace) -> None:
+    bundle_harness.report(args.show)
 
 
 if __name__ == "__main__":
