@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
@@ -64,6 +65,12 @@ class Options:
     # catalogue, for the types' schemas, is one of ``resource_type_paths``. None: no cloud, nothing said.
     cloud_offer: CloudOffer | None = None
 
+    def given_environment(self) -> bool:
+        """Whether the document is one of the environments the user gave (``environment_paths``): then it is read
+        as Heat reads an environment it is given, and what Heat or python-heatclient refuses in it is an error."""
+        path = self.document_path
+        return path is not None and os.path.abspath(path) in self.environment_paths
+
 
 def _contained(check: Callable[[], object], rule: str, document: str | None) -> None:
     """Run one rule unit; a crash in it is logged (with the document) and the other rules still report."""
@@ -90,7 +97,8 @@ def analyze(
     moves: that reading's tree is out of date afterwards). ``lines``: the text's line index, when the caller has it.
     """
     parsed = parse(text, options.max_chars, f" (and Heat accepts at most {MAX_TEMPLATE_SIZE:,})", base, lines)
-    kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template)
+    given = options.given_environment()
+    kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template, given)
     if kind not in ("template", "environment"):
         return Analysis(text, parsed, kind, None, [])
     model = build_model(parsed, base) if kind == "template" else None
@@ -118,6 +126,7 @@ def analyze(
         options.document_path,
         options.file_roots,
         options.known_parameters,
+        given,
     )
     for phase in PHASES:
         if runs(phase, context):

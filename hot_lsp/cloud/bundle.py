@@ -43,6 +43,7 @@ from urllib.parse import urljoin, urlparse
 
 from hot_lsp.document import parse
 from hot_lsp.document.uris import path_or_uri
+from hot_lsp.spec.heatclient_registry import REGISTRY_NON_FILES  # the keys heatclient never fetches
 
 __all__ = ["FETCH_TIMEOUT_S", "Bundle", "BundleError", "bundle"]
 
@@ -59,7 +60,6 @@ ENVIRONMENT_SECTIONS = frozenset(
         "parameter_merge_strategies",
     )
 )
-REGISTRY_NON_FILES = frozenset(("base_url", "hooks", "restricted_actions"))
 
 
 class BundleError(Exception):

@@ -6,7 +6,7 @@
 4. explicit values (``-P name=value``, the ``hotLsp.parameters`` setting).
 
 Environment files merge as Heat's ``environment_util.merge_environments`` merges them, with
-``parameter_merge_strategies`` (``overwrite``, ``merge``, ``deep_merge``). Each value is then typed as
+``parameter_merge_strategies`` (``overwrite``, ``merge``, ``deep_merge``): :mod:`.environment_merge`. Each value is then typed as
 Heat's parameter classes type it (a number becomes int or float, ``comma_delimited_list`` splits on
 commas without trimming, ``json`` is parsed, ``boolean`` takes Heat's spellings). A parameter with no
 value anywhere, and the pseudo parameters, stay symbolic: ``{get_param: name}``.
@@ -26,9 +26,8 @@ from ..values import parameter_values as checks
 from ..values.custom_constraints import custom_failure
 from ..values.evaluated import Symbol
 from ..values.parameter_values import bool_from_string, str_to_num
+from .environment_merge import LIST_SECTIONS, MergeError, merge_environments
 from .parameter_constraints import custom_constraints_of, effective_constraints
-
-MERGE_STRATEGIES = ("overwrite", "merge", "deep_merge")
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +38,8 @@ class EnvironmentValues:
     parameters: dict[str, Any] = field(default_factory=dict)
     parameter_defaults: dict[str, Any] = field(default_factory=dict)
     merge_strategies: dict[str, Any] = field(default_factory=dict)
+    # The list sections (event_sinks, encrypted_param_names) it sets: Heat cannot merge one that two files set.
+    listed_sections: tuple[str, ...] = ()
 
     @classmethod
     def from_mapping(cls, name: str, data: Any) -> EnvironmentValues:
@@ -55,6 +56,7 @@ class EnvironmentValues:
             section("parameters"),
             section("parameter_defaults"),
             section("parameter_merge_strategies"),
+            tuple(key for key in LIST_SECTIONS if isinstance(data.get(key), list) and data.get(key)),
         )
 
     @classmethod
@@ -108,8 +110,10 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
             for name in env.parameters
             if name not in types
         )
-    given, given_from = _merge_section("parameters", inputs.environments, types, errors)
-    defaults, defaults_from = _merge_section("parameter_defaults", inputs.environments, types, errors)
+    merged = merge_environments(inputs.environments, types)
+    errors.extend((f"parameters.{e.parameter}", merge_error_text(e)) for e in merged.errors)
+    given, given_from = merged.parameters.values, merged.parameters.origin
+    defaults, defaults_from = merged.parameter_defaults.values, merged.parameter_defaults.origin
     for name, value in inputs.explicit.items():
         if name not in types:
             errors.append((f"parameters.{name}", f"The Parameter ({name}) was not defined in template."))
@@ -228,80 +232,6 @@ def _plain_default(entry: Any) -> Any:
     return node.to_python() if node is not None else None
 
 
-def _merge_section(
-    section: str, environments: tuple[EnvironmentValues, ...], types: dict[str, str], errors: list[tuple[str, str]]
-) -> tuple[dict[str, Any], dict[str, str]]:
-    """One section merged across environment files, with each file's merge strategies."""
-    merged: dict[str, Any] = {}
-    origin: dict[str, str] = {}
-    chosen: dict[str, str] = {}
-    for env in environments:
-        values = getattr(env, section)
-        strategies = env.merge_strategies
-        fallback = strategies.get("default", "overwrite")
-        if fallback not in MERGE_STRATEGIES:
-            fallback = "overwrite"
-        for name, value in values.items():
-            if name not in types or value is None:
-                continue
-            strategy = strategies.get(name, chosen.get(name, fallback))
-            if strategy not in MERGE_STRATEGIES:
-                strategy = fallback
-            if name in chosen and chosen[name] != strategy:
-                errors.append(
-                    (
-                        f"parameters.{name}",
-                        f"Conflicting merge strategy '{strategy}' for parameter '{name}' in file '{env.name}'.",
-                    )
-                )
-                continue
-            chosen.setdefault(name, strategy)
-            label = f"{section} in {env.name}"
-            if name not in merged or strategy == "overwrite":
-                merged[name], origin[name] = value, label
-                continue
-            try:
-                merged[name] = _merge_value(merged[name], value, types[name], deep=strategy == "deep_merge")
-                origin[name] = f"{origin[name]}, merged with {label}"
-            except (ValueError, TypeError) as exc:
-                errors.append((f"parameters.{name}", f"{env.name}: {exc}"))
-    return merged, origin
-
-
-def _merge_value(old: Any, new: Any, param_type: str, *, deep: bool) -> Any:
-    """Heat's param_merge for one parameter (merge and deep_merge strategies)."""
-    if param_type == "json":
-        if not isinstance(new, str):
-            new = json.dumps(new)
-        new = json.loads(new) if new else new
-        return _merge_map(old if isinstance(old, dict) else {}, new, deep)
-    if not isinstance(new, (str, list)):  # what YAML and JSON give (Heat also takes a tuple)
-        raise ValueError("Invalid parameter in environment .")
-    if param_type == "comma_delimited_list":
-        if not old:
-            return new
-        if isinstance(new, list):
-            return [*old, *new] if isinstance(old, list) else old + ",".join(new)
-        return ",".join([old, new]) if isinstance(old, str) else [*old, new]
-    if param_type in ("string", "number"):
-        return "".join([str(old), str(new)])
-    raise ValueError(f"Invalid merge strategy 'merge' for parameter '{param_type}'.")
-
-
-def _merge_map(old: dict[str, Any], new: Any, deep: bool) -> Any:
-    if not old or not isinstance(new, dict):
-        return new
-    result = dict(old)
-    for key, value in new.items():
-        if value is None:
-            continue
-        previous = result.get(key)
-        if deep and isinstance(value, dict) and previous:
-            result[key] = _merge_map(previous, value, deep)
-        elif deep and isinstance(value, list) and previous:
-            result[key] = [*previous, *value] if isinstance(previous, list) else value
-        elif deep and isinstance(value, str):
-            result[key] = "".join([previous if isinstance(previous, str) else "", value])
-        else:
-            result[key] = value
-    return result
+def merge_error_text(error: MergeError) -> str:
+    """Heat's message for a merge it refuses, naming the file unless Heat's own words do."""
+    return error.message if error.environment in error.message else f"{error.environment}: {error.message}"

@@ -35,18 +35,24 @@ _ENV_IN_TEXT = re.compile(r"^(resource_registry|parameter_defaults|event_sinks|p
 
 
 def detect_kind(
-    root: Node | None, text: str, named_as_environment: bool = False, named_as_template: bool = False
+    root: Node | None,
+    text: str,
+    named_as_environment: bool = False,
+    named_as_template: bool = False,
+    given_environment: bool = False,
 ) -> Kind:
     """Classify a parsed document; falls back on the text when the YAML is broken. ``named_as_template``: the user
     named the file to be checked (``hot-lsp check file.yaml``), so template sections make it a template even without
-    a version (which E0010 then asks for); in a folder walk such a file may be any YAML."""
+    a version (which E0010 then asks for); in a folder walk such a file may be any YAML. ``given_environment``: the
+    user gave the file as an environment (``--env``, ``environments``, ``hotLsp.environments``): Heat reads any
+    mapping without a version as one, so its sections are judged even when it has none Heat knows."""
     if isinstance(root, Mapping):
         keys = {k for k in root if isinstance(k, str)}
         if VERSION_KEY in keys:
             return "template"
         if keys.intersection(CFN_VERSION_KEYS):
             return "cfn"
-        if keys.intersection(ENVIRONMENT_ONLY_SECTIONS):
+        if keys.intersection(ENVIRONMENT_ONLY_SECTIONS) or given_environment:
             return "environment"
         if named_as_environment and keys and keys <= set(ENVIRONMENT_SECTIONS):
             return "environment"

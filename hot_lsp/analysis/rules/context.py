@@ -28,6 +28,8 @@ class RuleContext:
     file_roots: tuple[str, ...] = ()
     # For an environment file: the parameter names its templates declare (None: not known, W7015 says nothing).
     known_parameters: frozenset[str] | None = None
+    # An environment file the user gave (--env, environments, hotLsp.environments): Heat's verdicts are errors.
+    given_environment: bool = False
 
     @property
     def model(self) -> TemplateModel:

@@ -5,7 +5,9 @@ does not know or a null one; then building the ``Environment`` loads the registr
 restricted action it does not know raises; a value that is not a string, null or a map breaks the loader) and the
 event sinks (``ZaqarEventSink(target, ttl)``). What Heat refuses is an error here. What Heat accepts but that
 will not do what was meant is a warning: a template file that is not there (the file may be generated at deploy
-time or installed elsewhere), an alias to a misspelt type of Heat's own, a merge strategy Heat ignores.
+time or installed elsewhere), an alias to a misspelt type of Heat's own, a merge strategy Heat ignores. In an
+environment the user gave (``--env``, ``environments``, ``hotLsp.environments``), what python-heatclient cannot
+read is an error (E7017, ``heatclient_reads``); the merge of the given environments is ``merge_errors``' (E7018).
 """
 
 from __future__ import annotations
@@ -40,6 +42,7 @@ from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import ENVIRONMENT
 from ..resources.types import in_heat_namespace, type_suggestions
+from .heatclient_reads import rendered_from, unreadable_values
 
 _AREA = "environment"
 PHASE = ENVIRONMENT  # (rules/phases.py: when this unit runs)
@@ -208,7 +211,6 @@ E7016 = define(
     heat_step="stack create: parameter validation",
     phase=PHASE.name,
 )
-
 # Sections a template has and an environment does not: the file was probably meant as a template.
 _TEMPLATE_SECTIONS = ("resources", "outputs", "conditions", "description", "parameter_groups")
 # Spellings the published docs use that Heat refuses (heat-27-facts.md §10.13).
@@ -246,6 +248,7 @@ class Surroundings:
     document_path: str | None = None
     roots: tuple[str, ...] = ()
     known_parameters: frozenset[str] | None = None  # what the templates it is used with declare (None: not known)
+    given: bool = False  # the user gave the file as an environment: what python-heatclient refuses is an error
 
     def folders(self) -> tuple[str, ...]:
         """Absolute template paths are looked for only below these (the workspace, else the file's folder)."""
@@ -261,6 +264,7 @@ def check(context: RuleContext) -> None:
         context.document_path,
         context.file_roots,
         context.known_parameters,
+        context.given_environment,
     )
     _sections(environment, report)
     registry = environment.sections.get("resource_registry")
@@ -383,6 +387,10 @@ class _Registry:
         return self._registry
 
     def check(self, registry: Mapping) -> None:
+        given = self.around.given  # python-heatclient's refusals are errors only in an environment the user gave
+        unreadable = (
+            unreadable_values(registry, self.report, self.location, self.environment.base_url_for) if given else set()
+        )
         for path, pair in walk_registry(registry):
             key, value, name = pair.key, pair.value, pair.key_value
             if not isinstance(name, str):
@@ -390,7 +398,9 @@ class _Registry:
                 self.report(E7005, key, f"A resource_registry key must be a type or a resource name, not {shown}.")
                 continue
             if isinstance(value, Scalar) and value.value is None:
-                continue  # null deletes the mapping
+                continue  # null deletes the mapping (in the engine; a given environment's is E7017)
+            if id(value) in unreadable:
+                continue  # E7017 said it
             if name in HOOK_KEYS:
                 _breakpoints(name, value, self.report)
             elif isinstance(value, Mapping):
@@ -515,13 +525,6 @@ def _near(node: Node, allowed: tuple[str, ...]) -> QuickFix | None:
         return None
     near = did_you_mean(node.value, allowed, 3)
     return QuickFix(suggestions=near) if near else None
-
-
-def rendered_from(path: str) -> str | None:
-    """TripleO's ``x.j2.yaml`` beside a missing ``x.yaml``: the file is generated from it."""
-    stem, suffix = os.path.splitext(path)
-    candidate = f"{stem}.j2{suffix}"
-    return candidate if os.path.isfile(candidate) else None
 
 
 # -- parameter names ---------------------------------------------------------------------------------------------
