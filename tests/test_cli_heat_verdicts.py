@@ -201,6 +201,77 @@ CASES = {
         [("t.yaml", "E4009", "nosuch"), ("t.yaml", "E4007", "[',']"), ("t.yaml", "E4007", "str_replace")],
         [],
     ),
+    # Issue 28, item 5: found by the Heat oracle cases.
+    # 5a. Heat validates every condition definition, used or not: "Condition validation error: The definition of
+    # condition "c" is invalid: {'equalz': [1, 1]}" (and "... {'Fn::Equals': [1, 1]}")
+    "a misspelt or CloudFormation function as an unused condition's whole definition": (
+        {
+            "t.yaml": V
+            + "conditions:\n  c: {equalz: [1, 1]}\n  d: {Fn::Equals: [1, 1]}\nresources:\n  r: {type: OS::Heat::None}\n"
+        },
+        ["t.yaml"],
+        [("t.yaml", "E4013", "equalz"), ("t.yaml", "E4013", "Fn::Equals")],
+        [("t.yaml", "W9002", "c"), ("t.yaml", "W9002", "d")],
+    ),
+    # 5a. Heat: "Condition validation error: The definition of condition "c" is invalid: {'contains': ['a', ['a',
+    # 'b']]}" (contains is a condition function from 2017-09-01)
+    "a condition function of a later version as an unused condition's whole definition": (
+        {
+            "t.yaml": "heat_template_version: 2016-10-14\nconditions:\n  c: {contains: [a, [a, b]]}\nresources:\n"
+            "  r: {type: OS::Heat::None}\n"
+        },
+        ["t.yaml"],
+        [("t.yaml", "E4001", "contains")],
+        [("t.yaml", "W9002", "c")],
+    ),
+    # 5a, the control: Heat 27.0.1 accepts it; `not` is parsed, and its argument is looked at only when the
+    # condition is resolved ("Invalid condition"), which nothing asks for
+    "a misspelt function inside an unused condition's not": (
+        {"t.yaml": V + "conditions:\n  c: {not: {equalz: [1, 1]}}\nresources:\n  r: {type: OS::Heat::None}\n"},
+        ["t.yaml"],
+        [],
+        [("t.yaml", "W9002", "c"), ("t.yaml", "E4013", "equalz")],
+    ),
+    # 5b. Ref's constructor looks its argument up among the resources, so whatever the resource's type, Heat fails
+    # while parsing it: "resources.r.properties.a.Ref: unhashable type: 'list'"; in an output too:
+    # "outputs.o.value.Ref: unhashable type: 'GetParam'"
+    "Ref of a list in an OS::Heat::None, and of a get_param in an output": (
+        {
+            "t.yaml": "heat_template_version: 2013-05-23\nparameters:\n  p: {type: string, default: s}\nresources:\n"
+            "  s: {type: OS::Heat::None}\n  r:\n    type: OS::Heat::None\n    properties:\n      a: {Ref: [s]}\n"
+            "outputs:\n  o:\n    value: {Ref: {get_param: p}}\n"
+        },
+        ["t.yaml"],
+        [("t.yaml", "E4007", "[s]"), ("t.yaml", "E4007", "{get_param: p}")],
+        [],
+    ),
+    # 5b, the controls: Heat 27.0.1 accepts each. A Ref to a name no resource has is a parameter reference, which
+    # fails only when resolved, and OS::Heat::None resolves nothing; a removed Fn::Join fails only in validate(),
+    # which OS::Heat::None skips. A wrong argument count list_join's constructor meets is an error there:
+    # 'resources.r.properties.b.list_join: Incorrect arguments to "list_join" should be: ...'
+    "what Heat meets in an OS::Heat::None and what it does not": (
+        {
+            "t.yaml": "heat_template_version: 2013-05-23\nresources:\n  r:\n    type: OS::Heat::None\n"
+            "    properties:\n      a: {Ref: nosuch}\n",
+            "u.yaml": V + "resources:\n  r:\n    type: OS::Heat::None\n    properties:\n"
+            "      a: {Fn::Join: [',', [a]]}\n      b: {list_join: [',']}\n",
+        },
+        ["t.yaml", "u.yaml"],
+        [("u.yaml", "E4007", "[',']")],
+        [("t.yaml", "E4009", "nosuch"), ("u.yaml", "E4002", "Fn::Join")],
+    ),
+    # 5d. The group reads its Integer properties with int(): int(1.5) is 1, below min_size, so Heat refuses it
+    # ("DesiredCapacity must be between MinSize and MaxSize"); int(3.5) is 3, within [2, 3], and Heat accepts it.
+    "desired_capacity read as Heat's Integer property reads it": (
+        {
+            f"d{name}.yaml": V + "resources:\n  g:\n    type: OS::Heat::AutoScalingGroup\n    properties:\n"
+            f"      min_size: 2\n      max_size: 3\n      desired_capacity: {value}\n      resource: {{type: OS::Heat::None}}\n"
+            for name, value in (("15", "1.5"), ("35", "3.5"))
+        },
+        ["d15.yaml", "d35.yaml"],
+        [("d15.yaml", "E3026", "desired_capacity")],
+        [],
+    ),
 }
 
 

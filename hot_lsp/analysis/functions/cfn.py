@@ -211,11 +211,52 @@ def evaluate_get_azs(ev: Evaluating, call: Call) -> Any:
     return Symbol(call.name, ev.argument(call.args, call.path, call.context))
 
 
+# The class of Heat's 2013-05-23 table each function name makes: Ref asks ``args in stack`` in its constructor, and
+# these objects, like a list or a map, cannot be hashed (``Ref`` itself makes a GetResource or a ParamRef).
+_HEAT_CLASSES = {
+    "Fn::GetAZs": "GetAZs",
+    "get_param": "GetParam",
+    "get_resource": "GetResource",
+    "get_attr": "GetAttThenSelect",
+    "Fn::Select": "Select",
+    "Fn::Join": "Join",
+    "list_join": "Join",
+    "Fn::Split": "Split",
+    "str_replace": "Replace",
+    "Fn::Replace": "Replace",
+    "Fn::Base64": "Base64",
+    "Fn::MemberListToMap": "MemberListToMap",
+    "resource_facade": "ResourceFacade",
+    "Fn::ResourceFacade": "ResourceFacade",
+    "get_file": "GetFile",
+}
+
+
 def check_ref(c: ArgumentChecker, call: CallSite) -> None:
     args = call.args
-    if c.fn(args) or (is_str(args) and args.value):
+    if is_str(args) and args.value:
         return
-    c.bad(call, c.whole(call), f"takes the name of a resource or parameter, not {describe(args)}.")
+    given = f"a `{args.pairs[0].key_value}` call" if c.fn(args) and isinstance(args, Mapping) else describe(args)
+    takes = f"takes the name of a resource or parameter as written, not {given}"
+    unhashable = _unhashable(c, args)
+    if unhashable:
+        # Ref's constructor looks the argument up among the resources (``args in stack``): whatever the resource's
+        # type, wherever the call is, Heat fails while it parses it.
+        heat = f"unhashable type: '{unhashable}'"
+        c.bad(call, c.whole(call), f"{takes}.", heat, parse_time=True)
+    elif not c.fn(args):
+        c.bad(call, c.whole(call), f"{takes}.")
+
+
+def _unhashable(c: ArgumentChecker, args: object) -> str:
+    """The Python type Heat's ``args in stack`` fails on ('' when the argument can be looked up)."""
+    if isinstance(args, Sequence):
+        return "list"
+    if not isinstance(args, Mapping):
+        return ""
+    if c.fn(args) and len(args.pairs) == 1:
+        return _HEAT_CLASSES.get(str(args.pairs[0].key_value), "")
+    return "dict"
 
 
 def evaluate_ref(ev: Evaluating, call: Call) -> Any:

@@ -11,6 +11,7 @@ faults it finds are reported here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import partial
 
 from .... import spec
@@ -29,7 +30,7 @@ from ...model.template import (
     looks_like_function,
     typo_of_function,
 )
-from ...report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_RESOLVE, DEPENDS_OR_VALIDATE, Reporter
+from ...report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_VALIDATE, Needs, Reporter
 from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
@@ -162,7 +163,9 @@ E4013 = define(
     "conditions:\n  prod: {equal: [{get_param: env}, prod]}",
     "functions",
     slug="misspelt-condition-function",
-    why="Where Heat needs a condition, a map that calls no condition function is not a condition: 'Invalid condition'.",
+    why="Where Heat needs a condition, a map that calls no condition function is not a condition. As a whole "
+    "definition Heat refuses it when it validates every condition, used or not ('Condition validation error: The "
+    "definition of condition \"prod\" is invalid'); elsewhere when it resolves it ('Invalid condition').",
     instead="conditions:\n  prod: {equals: [{get_param: env}, prod]}",
     heat_step="stack validate",
     phase=PHASE.name,
@@ -315,21 +318,53 @@ def _condition_look_alike(model: TemplateModel, report: Reporter, look: LookAlik
     name, version = look.name, model.version
     availability = spec.condition_function_availability(name, version)
     function = spec.FUNCTIONS.get(name)
+    refused = _refused_condition(model, look) if at_condition else None
     if availability == "removed":
         _removed(model, report, look)
     elif availability == "not_yet" and function is not None and function.condition_since:
-        _too_new(model, report, look, function.condition_since, " as a condition function", at_condition)
+        _too_new(model, report, look, function.condition_since, " as a condition function", refused)
     elif availability in ("invalid", "not_yet"):
         _invalid_in_condition(model, report, look)
     elif _is_cfn(name):
-        if at_condition:
-            _cfn_name(model, report, look, E4013, "as a condition Heat refuses the literal map ('Invalid condition')")
+        if refused is not None:
+            _cfn_name(model, report, look, E4013, refused)
         else:
             _cfn_name(model, report, look, W4003, "Heat keeps it as literal data")
-    elif at_condition:
-        _typo(model, report, look, E4013, "as a condition Heat refuses the literal map ('Invalid condition')")
+    elif refused is not None:
+        _typo(model, report, look, E4013, refused)
     else:
         _typo(model, report, look, W4004, "Heat keeps the mapping as literal data")
+
+
+@dataclass(frozen=True, slots=True)
+class _Refused:
+    """How Heat refuses a literal map where it needs a condition, and the step that meets it."""
+
+    effect: str
+    needs: Needs
+    heat: str = ""  # Heat's words, when it refuses the definition itself
+
+
+def _refused_condition(model: TemplateModel, look: LookAlike) -> _Refused:
+    """A whole condition definition is checked when Heat validates the conditions, every one, used or not
+    (``Conditions.validate``: a definition must be a boolean or a function); anywhere else the literal map is
+    refused only when the condition is resolved, as a name it does not define."""
+    where = look.where
+    entry = model.conditions.get(where.entry) if where.section == "conditions" else None
+    if entry is None or entry.value is not look.node:
+        return _Refused("as a condition Heat refuses the literal map ('Invalid condition')", AT_RESOLVE)
+    heat = (
+        f'Condition validation error: The definition of condition "{where.entry}" is invalid: {_python_text(look.node)}'
+    )
+    return _Refused(f"as a condition definition Heat refuses the literal map ({heat})", AT_VALIDATE, heat)
+
+
+def _python_text(node: Node) -> str:
+    """A node as Heat's message prints the parsed value (Python's repr)."""
+    try:
+        return repr(node.to_python())
+    except Exception:  # noqa: BLE001 - only for a message
+        return node.text if isinstance(node, Scalar) else "..."
 
 
 def _is_cfn(name: str) -> bool:
@@ -337,24 +372,30 @@ def _is_cfn(name: str) -> bool:
 
 
 def _too_new(
-    model: TemplateModel, report: Reporter, look: LookAlike, since_date: str, role: str = "", at_condition: bool = False
+    model: TemplateModel,
+    report: Reporter,
+    look: LookAlike,
+    since_date: str,
+    role: str = "",
+    refused: _Refused | None = None,
 ) -> None:
     """Heat keeps the mapping as data: harmless data in a value (a typed property refuses it, and says so), but
-    where a condition is needed Heat fails on it ("Invalid condition") when it resolves the condition."""
+    where a condition is needed Heat fails on it (``refused``: how, and when)."""
     since = spec.version_named(since_date)
-    effect = (
-        "a literal map, which is no condition"
-        if look.context == "condition"
-        else "plain data, so the value would be the literal mapping"
-    )
+    if look.context != "condition":
+        effect = "plain data, so the value would be the literal mapping"
+    elif refused is not None and refused.heat:
+        effect = f"a literal map, which is no condition ({refused.heat})"
+    else:
+        effect = "a literal map, which is no condition"
     report(
-        E4001 if at_condition else W4001,
+        E4001 if refused is not None else W4001,
         look.key,
         f"`{look.name}` is available{role} from heat_template_version {since.label}; in this "
         f"{model.version.date} template Heat reads `{look.name}:` as {effect}. Raise heat_template_version "
         f"to {since.date} or later.",
         QuickFix(fix="raise_version", version=since.date),
-        needs=AT_RESOLVE if at_condition else None,
+        needs=refused.needs if refused is not None else None,
     )
 
 
@@ -387,7 +428,7 @@ def _cfn_replacement(model: TemplateModel, look: LookAlike) -> str:
     return hot if " or " not in hot else ""
 
 
-def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str) -> None:
+def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str | _Refused) -> None:
     name = look.name
     hot = _cfn_replacement(model, look)
     if hot:
@@ -396,11 +437,10 @@ def _cfn_name(model: TemplateModel, report: Reporter, look: LookAlike, code: str
     else:
         advice = f" {_NO_EQUIVALENT.get(name, 'HOT has no equivalent').capitalize()}."
         data = QuickFix(suggestions=[])
-    # At a condition's place the literal map is resolved as a condition name ("Invalid condition").
-    needs = AT_RESOLVE if code == E4013 else None
-    report(
-        code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {effect}.{advice}", data, needs=needs
-    )
+    # At a condition's place Heat refuses the literal map (``_Refused``); elsewhere it is data.
+    needs = effect.needs if isinstance(effect, _Refused) else None
+    said = effect.effect if isinstance(effect, _Refused) else effect
+    report(code, look.key, f"`{name}` is CloudFormation syntax, not a HOT function: {said}.{advice}", data, needs=needs)
 
 
 def _availability_note(model: TemplateModel, context: str, name: str) -> str:
@@ -417,7 +457,7 @@ def _availability_note(model: TemplateModel, context: str, name: str) -> str:
     return ""
 
 
-def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str) -> None:
+def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, effect: str | _Refused) -> None:
     name = look.name
     meant = typo_of_function(name, model.version)
     if meant is None:
@@ -431,9 +471,10 @@ def _typo(model: TemplateModel, report: Reporter, look: LookAlike, code: str, ef
     report(
         code,
         look.key,
-        f"`{name}` is not a function: {effect}. Did you mean `{meant}`{note}?",
+        f"`{name}` is not a function: {effect.effect if isinstance(effect, _Refused) else effect}. "
+        f"Did you mean `{meant}`{note}?",
         QuickFix(suggestions=suggestions[:3], fix="replace", text=meant),
-        needs=AT_RESOLVE if code == E4013 else None,
+        needs=effect.needs if isinstance(effect, _Refused) else None,
     )
 
 
@@ -559,7 +600,8 @@ def _cfn_refs(model: TemplateModel, report: Reporter) -> None:
             call.args,
             f'`{name}` is neither a resource nor a parameter of this template. Heat says: The specified reference "{name}" is incorrect.{hint}',
             QuickFix(suggestions=suggestions),
-            needs=DEPENDS_OR_RESOLVE,
+            # A name no resource has makes Ref a ParamRef: no dependency, a failure only when it is resolved.
+            needs=AT_RESOLVE,
         )
 
 
