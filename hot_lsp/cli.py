@@ -143,7 +143,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="the stack's name, as Heat's preview takes one: get_param OS::stack_name gives it",
     )
     render.add_argument("--format", choices=("yaml", "json"), default="yaml")
-    _catalogue_argument(render, "its types' resources show every property of the type, defaults filled in")
+    render.add_argument(
+        "--with-defaults",
+        action="store_true",
+        help="show each resource's properties as Heat's stack preview does: every property of its type, the value "
+        "given converted to the property's type, else the default, else null (without it: what the template "
+        "writes, resolved as Heat resolves it)",
+    )
+    _catalogue_argument(render, "with --with-defaults, its types' resources show every property of the type")
     _config_arguments(render)
 
     resources = commands.add_parser(
@@ -412,6 +419,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.stack_name,
             configured=config.parameters if config else {},
             resource_types=tuple(options.resource_types) or (config.resource_types if config else ()),
+            with_defaults=options.with_defaults,
         )
     if options.command == "rules":
         from .commands.rules import run_rules

@@ -59,12 +59,19 @@ def test_defaults_only(tmp_path: Path):
     volume = out["resources"]["volume"]
     assert volume["type"] == "OS::Cinder::Volume"
     assert volume["enabled"] is True
+    # What the template writes, resolved as Heat resolves it: no property it does not write.
+    assert volume["properties"] == {"name": "web", "size": 1, "availability_zone": "a"}
+    assert out["errors"] == []
+
+
+def test_with_defaults_shows_the_properties_as_heat_s_preview_does(tmp_path: Path):
+    write(tmp_path, "t.yaml", PARAMS)
+    volume = rendered("t.yaml", "--with-defaults", cwd=tmp_path)["resources"]["volume"]
     given = {"name": "web", "size": 1, "availability_zone": "a"}
     assert {key: value for key, value in volume["properties"].items() if key in given} == given
     # Every other property of the type as Heat's preview shows it: its default, else null.
     assert volume["properties"]["metadata"] == {} and volume["properties"]["multiattach"] is False
     assert volume["properties"]["backup_id"] is None and len(volume["properties"]) == 14
-    assert out["errors"] == []
 
 
 def test_parameters_override_defaults_and_are_typed(tmp_path: Path):
@@ -117,6 +124,8 @@ def test_repeat_is_expanded_in_properties(tmp_path: Path):
         """,
     )
     rules = rendered("t.yaml", cwd=tmp_path)["resources"]["group"]["properties"]["rules"]
+    assert rules == [{"protocol": "tcp", "port_range_min": "80"}, {"protocol": "tcp", "port_range_min": "443"}]
+    rules = rendered("t.yaml", "--with-defaults", cwd=tmp_path)["resources"]["group"]["properties"]["rules"]
     # Each rule as Heat's preview shows it: the port converted to the Integer the schema says, the rest defaulted.
     assert [(rule["protocol"], rule["port_range_min"], rule["direction"]) for rule in rules] == [
         ("tcp", 80, "ingress"),
@@ -294,3 +303,40 @@ def test_every_example_renders(example: Path):
     assert "Traceback" not in result.stderr
     out = json.loads(result.stdout)
     assert out["version"] is not None
+
+
+PLACEHOLDERS = """\
+heat_template_version: 2021-04-16
+parameters:
+  prod: {type: boolean, default: true}
+conditions:
+  is_prod: {get_param: prod}
+resources:
+  choice:
+    type: OS::Heat::None
+    properties:
+      size: {if: [is_prod, large, small]}
+      names: {repeat: {for_each: {'%i%': ['a', 'b']}, template: 'n-%i%'}}
+  aliased:
+    type: My::Thing
+    properties:
+      zone: {if: [is_prod, {get_param: OS::stack_name}, none]}
+      ports: {repeat: {for_each: {'<p>': ['80', '443']}, template: {port: '<p>'}}}
+"""
+
+
+def test_placeholder_and_registry_aliased_types_show_what_heat_resolves(tmp_path: Path):
+    # Heat 27.0.1's own resolution of these definitions (function.resolve of each resource definition's properties,
+    # stack "mystack", My::Thing mapped to OS::Heat::None by the environment):
+    #   choice {"size": "large", "names": ["n-a", "n-b"]}
+    #   aliased {"zone": "mystack", "ports": [{"port": "80"}, {"port": "443"}]}
+    write(tmp_path, "t.yaml", PLACEHOLDERS)
+    write(tmp_path, "env.yaml", "resource_registry:\n  My::Thing: OS::Heat::None\n")
+    args = ("t.yaml", "--env", "env.yaml", "--stack-name", "mystack")
+    out = rendered(*args, cwd=tmp_path)
+    assert out["errors"] == []
+    assert out["resources"]["choice"]["properties"] == {"size": "large", "names": ["n-a", "n-b"]}
+    assert out["resources"]["aliased"]["properties"] == {"zone": "mystack", "ports": [{"port": "80"}, {"port": "443"}]}
+    # Heat's stack preview shows a placeholder type's properties as its (empty) schema shapes them: none.
+    shaped = rendered(*args, "--with-defaults", cwd=tmp_path)
+    assert [shaped["resources"][name]["properties"] for name in ("choice", "aliased")] == [{}, {}]

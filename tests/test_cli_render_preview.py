@@ -1,5 +1,6 @@
-"""`hot-lsp render` shows each resource's properties as Heat's stack preview does: every property of the type's
-schema, the value given (converted to the property's type), else the default, else null. A plugin or site type's
+"""`hot-lsp render --with-defaults` shows each resource's properties as Heat's stack preview does: every property of
+the type's schema, the value given (converted to the property's type), else the default, else null. Without the
+option render shows what the template writes, resolved (tests/test_cli_render.py). A plugin or site type's
 schema comes from a catalogue (`--resource-types`, or the project configuration's `resource-types`): without one
 render cannot know a plugin type's defaults, with one it shows what Heat shows.
 
@@ -34,7 +35,7 @@ resources:
 
 def render(*args: str, cwd: Path, code: int = 0) -> dict[str, Any]:
     done = subprocess.run(
-        [sys.executable, "-m", "hot_lsp", "render", *args, "--format", "json"],
+        [sys.executable, "-m", "hot_lsp", "render", *args, "--with-defaults", "--format", "json"],
         cwd=cwd,
         capture_output=True,
         text=True,

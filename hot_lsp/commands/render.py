@@ -1,4 +1,5 @@
-"""``hot-lsp render``: one template resolved offline, like a stack preview, printed as YAML or JSON."""
+"""``hot-lsp render``: one template resolved offline, printed as YAML or JSON: what its values resolve to, or with
+``--with-defaults`` each resource's properties as Heat's stack preview shows them."""
 
 from __future__ import annotations
 
@@ -30,10 +31,13 @@ def run_render(
     stack_name: str | None = None,
     configured: dict[str, Any] | None = None,
     resource_types: tuple[str, ...] = (),
+    with_defaults: bool = False,
 ) -> int:
     """``configured``: the project configuration's parameters, those the template declares; ``-P`` overrides them.
-    ``resource_types``: catalogues of plugin or site types, whose schemas shape their resources' properties as
-    Heat's preview shows them (defaults filled in, values converted), as Heat's own types' do."""
+    ``with_defaults``: each resource's properties as Heat's stack preview shows them (every property of its type,
+    defaults filled in, values converted) instead of what the template writes, resolved.
+    ``resource_types``: catalogues of plugin or site types, whose schemas shape that view of their resources, as
+    Heat's own types' do; they also say which types exist."""
     try:
         catalogue = _catalogue(resource_types)
         explicit = parse_parameters(parameters)
@@ -55,7 +59,7 @@ def run_render(
     # get_file reads beside the template, and anywhere below the folder the user works in.
     files = DirectoryFiles(folder, roots=(folder, Path.cwd()))
     inputs = Inputs(environments=envs, explicit=explicit, explicit_source="-P", stack_name=stack_name)
-    rendered = render_text(analysis, inputs, files, fmt)
+    rendered = render_text(analysis, inputs, files, fmt, with_defaults)
     sys.stdout.write(rendered.text)
     return EXIT_ERRORS if rendered.failed else EXIT_OK
 

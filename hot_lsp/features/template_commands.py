@@ -19,7 +19,9 @@ from .evaluation_context import document_folder
 from .snapshot import Snapshot
 
 
-def render_document(snapshot: Snapshot, parameters: Mapping[str, Any] | None, fmt: RenderFormat) -> str:
+def render_document(
+    snapshot: Snapshot, parameters: Mapping[str, Any] | None, fmt: RenderFormat, with_defaults: bool = False
+) -> str:
     """The rendered text of the snapshot's template (the caller checked it is one, and the parameters' names)."""
     model = snapshot.analysis.model
     assert model is not None
@@ -28,4 +30,4 @@ def render_document(snapshot: Snapshot, parameters: Mapping[str, Any] | None, fm
     folder = document_folder(snapshot.uri)
     files = DirectoryFiles(folder, roots=snapshot.file_roots or (folder,)) if folder is not None else None
     inputs = Inputs(snapshot.environments, dict(parameters), "-P")
-    return render_text(snapshot.analysis, inputs, files, fmt).text
+    return render_text(snapshot.analysis, inputs, files, fmt, with_defaults).text

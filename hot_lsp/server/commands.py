@@ -49,7 +49,8 @@ async def code_lens_call(ls: HotLanguageServer, snapshot: Snapshot, params: type
 
 
 async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
-    """``hot-lsp.render``: what ``hot-lsp render TEMPLATE [-P name=value]... [--env FILE]... --format F`` prints."""
+    """``hot-lsp.render``: what ``hot-lsp render TEMPLATE [-P name=value]... [--env FILE]... --format F
+    [--with-defaults]`` prints (``withDefaults``: the option)."""
     from ..analysis.evaluation.render_text import RENDER_FORMATS, unknown_parameters
     from ..features.template_commands import render_document
 
@@ -60,10 +61,13 @@ async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
         raise JsonRpcInvalidParams(f"{RENDER}: parameters is an object, name -> value")
     snapshot = await _template(ls, options, RENDER)
     assert snapshot.analysis.model is not None
+    with_defaults = options.get("withDefaults", False)
+    if not isinstance(with_defaults, bool):
+        raise JsonRpcInvalidParams(f"{RENDER}: withDefaults is true or false")
     unknown = unknown_parameters(parameters or {}, snapshot.analysis.model)
     if unknown:
         raise JsonRpcInvalidParams("\n".join(f"{RENDER}: {line}" for line in unknown))
-    return await _run(ls, RENDER, lambda: render_document(snapshot, parameters, fmt), snapshot)
+    return await _run(ls, RENDER, lambda: render_document(snapshot, parameters, fmt, with_defaults), snapshot)
 
 
 async def handle_resources(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

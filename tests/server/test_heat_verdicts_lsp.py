@@ -9,6 +9,8 @@ resources.server.properties.flavor: Value must be a string; got {'get_parm': 'fl
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from lsp_session import covered, diagnostics, encoding, open_document, template, uri_for
 from lsprotocol import types
@@ -86,3 +88,82 @@ async def test_the_quick_fix_quotes_the_condition_name_and_its_uses(client: Lang
     ]
     assert sorted(edit.new_text for edit in edits) == ["'on'", "'on'"]
     assert {edit.range.start.line for edit in edits} == {4, 8}  # the definition and `condition: on` (0-based)
+
+
+# Issue 28, item 5, confirmed with Heat 27.0.1 (tools/conformance/heat_verdicts.py), one template per case:
+# - condition `c`: "Condition validation error: The definition of condition "c" is invalid: {'equalz': [1, 1]}"
+#   (Heat validates every definition, used or not); `d`'s `not` argument is looked at only when `d` is resolved,
+#   which nothing asks for: Heat accepts it;
+# - "resources.r.properties.a.Ref: unhashable type: 'list'": Ref's constructor fails in an OS::Heat::None too;
+# - `Ref: nosuch` in an OS::Heat::None: accepted (a parameter reference, failing only when resolved).
+ITEM_5 = template(
+    """
+    heat_template_version: 2013-05-23
+    resources:
+      s: {type: OS::Heat::None}
+      r:
+        type: OS::Heat::None
+        properties:
+          a: {Ref: [s]}
+          b: {Ref: nosuch}
+    """
+)
+ITEM_5_CONDITIONS = template(
+    """
+    heat_template_version: 2021-04-16
+    conditions:
+      c: {equalz: [1, 1]}
+      d: {not: {equalz: [1, 1]}}
+    resources:
+      r: {type: OS::Heat::None}
+    """
+)
+
+
+async def test_what_heat_parses_in_every_definition_and_every_condition(client: LanguageClient) -> None:
+    enc = encoding(client)
+    uri = uri_for("heat-verdicts-item-5", client)
+    open_document(client, uri, ITEM_5)
+    got = found(ITEM_5, await diagnostics(client, uri, 1), enc)
+    assert ("E4007", "error", "[s]") in got
+    assert ("E4009", "warning", "nosuch") in got
+    uri = uri_for("heat-verdicts-item-5-conditions", client)
+    open_document(client, uri, ITEM_5_CONDITIONS)
+    got = found(ITEM_5_CONDITIONS, await diagnostics(client, uri, 1), enc)
+    # `c`'s whole definition is an error, the map inside `d`'s `not` a warning (the same text, `equalz`, in both)
+    assert {entry for entry in got if entry[0] == "E4013"} == {
+        ("E4013", "error", "equalz"),
+        ("E4013", "warning", "equalz"),
+    }
+
+
+# Issue 28, item 6: Heat 27.0.1 resolves the definition's properties to {"size": "large"}; its stack preview shows an
+# OS::Heat::None's properties as its empty schema shapes them: none.
+RENDERED = template(
+    """
+    heat_template_version: 2021-04-16
+    conditions:
+      is_prod: true
+    resources:
+      choice:
+        type: OS::Heat::None
+        properties:
+          size: {if: [is_prod, large, small]}
+    """
+)
+
+
+async def test_render_shows_what_the_template_resolves_to(client: LanguageClient) -> None:
+    uri = uri_for("heat-verdicts-render", client)
+    open_document(client, uri, RENDERED)
+    await diagnostics(client, uri, 1)
+
+    async def properties(**options: object) -> object:
+        params = types.ExecuteCommandParams(
+            command="hot-lsp.render", arguments=[{"uri": uri, "format": "json", **options}]
+        )
+        answer = await client.workspace_execute_command_async(params)
+        return json.loads(answer)["resources"]["choice"]["properties"]
+
+    assert await properties() == {"size": "large"}
+    assert await properties(withDefaults=True) == {}

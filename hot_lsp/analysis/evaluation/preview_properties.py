@@ -1,4 +1,4 @@
-"""A resource's properties as Heat's stack preview shows them, for ``hot-lsp render``.
+"""A resource's properties as Heat's stack preview shows them, for ``hot-lsp render --with-defaults``.
 
 Heat's preview (``POST /stacks/preview``, ``heat.engine.api.format_resource_properties``) shows, for each resource,
 every property of its type's schema: the value given, converted as ``Property.get_value`` converts it for the

@@ -35,7 +35,7 @@ class Evaluation:
     evaluator: Evaluator
     parameters: dict[str, ParameterValue]
     input_errors: list[tuple[str, str]]  # (path, message)
-    _rendered: dict[str, Any] | None = field(default=None, repr=False)
+    _rendered: dict[bool, dict[str, Any]] = field(default_factory=dict, repr=False)  # by ``with_defaults``
 
     _walked: dict[str, Any] | None = field(default=None, repr=False)
     # Facts built from this evaluation by the modules that read it (heat_reach), keyed by their builder.
@@ -58,10 +58,13 @@ class Evaluation:
             self._walked = _walk(self)
         return self._walked
 
-    def render(self) -> dict[str, Any]:
-        if self._rendered is None:
-            self._rendered = _render(self)
-        return self._rendered
+    def render(self, with_defaults: bool = False) -> dict[str, Any]:
+        """The render JSON: each value as Heat resolves what the template writes; ``with_defaults``: each resource's
+        properties as Heat's stack preview shows them instead (its type's every property, defaults filled in)."""
+        rendered = self._rendered.get(with_defaults)
+        if rendered is None:
+            rendered = self._rendered[with_defaults] = _render(self, with_defaults)
+        return rendered
 
 
 def evaluation(
@@ -101,9 +104,14 @@ def _build_evaluation(
 
 
 def render(
-    analysis: Analysis, inputs: Inputs = NO_INPUTS, files: FileSource | None = None, limits: Limits = DEFAULT_LIMITS
+    analysis: Analysis,
+    inputs: Inputs = NO_INPUTS,
+    files: FileSource | None = None,
+    limits: Limits = DEFAULT_LIMITS,
+    with_defaults: bool = False,
 ) -> dict[str, Any]:
-    """The render JSON (docs/cli.md) for a template: version, parameters, conditions, resources, outputs, errors."""
+    """The render JSON (docs/cli.md) for a template: version, parameters, conditions, resources, outputs, errors.
+    ``with_defaults``: resources' properties shaped by their types' schemas, as Heat's stack preview shows them."""
     found = evaluation(analysis, inputs, files, limits)
     if found is None:
         return {
@@ -114,7 +122,7 @@ def render(
             "outputs": {},
             "errors": [{"path": "", "message": "Not a HOT template."}],
         }
-    return found.render()
+    return found.render(with_defaults)
 
 
 def _walk(found: Evaluation) -> dict[str, Any]:
@@ -151,7 +159,7 @@ def _walk(found: Evaluation) -> dict[str, Any]:
     return {"conditions": conditions, "resources": resources, "outputs": outputs}
 
 
-def _render(found: Evaluation) -> dict[str, Any]:
+def _render(found: Evaluation, with_defaults: bool) -> dict[str, Any]:
     walked = found.walk()
     ev = found.evaluator
     model = ev.model
@@ -173,7 +181,11 @@ def _render(found: Evaluation) -> dict[str, Any]:
         "version": version_node.value if isinstance(version_node, Scalar) else None,
         "parameters": parameters,
         "conditions": walked["conditions"],
-        "resources": plain({name: _previewed(model, name, fields) for name, fields in walked["resources"].items()}),
+        "resources": plain(
+            {name: _previewed(model, name, fields) for name, fields in walked["resources"].items()}
+            if with_defaults
+            else walked["resources"]
+        ),
         "outputs": plain(walked["outputs"]),
         "errors": errors,
     }

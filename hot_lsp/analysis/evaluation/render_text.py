@@ -38,9 +38,16 @@ class Rendered:
         return bool(self.document["errors"])
 
 
-def render_text(analysis: Analysis, inputs: Inputs, files: FileSource | None, fmt: RenderFormat = "yaml") -> Rendered:
-    """The template of ``analysis`` rendered with ``inputs``, ``get_file`` reading through ``files``."""
-    rendered = render(analysis, inputs, files=files)
+def render_text(
+    analysis: Analysis,
+    inputs: Inputs,
+    files: FileSource | None,
+    fmt: RenderFormat = "yaml",
+    with_defaults: bool = False,
+) -> Rendered:
+    """The template of ``analysis`` rendered with ``inputs``, ``get_file`` reading through ``files``: what the
+    template's values resolve to, or with ``with_defaults`` the properties as Heat's stack preview shows them."""
+    rendered = render(analysis, inputs, files=files, with_defaults=with_defaults)
     document = {key: rendered[key] for key in KEYS}
     return Rendered(document, to_json(document) if fmt == "json" else to_yaml(document))
 
