@@ -123,6 +123,24 @@ CASES = {
         [("env.yaml", "E7005", "5")],
     ),
     # -- item 4: the engine's environment (Environment.load, merge_environments) --
+    # StackValidationFailed: "The Resource Type (My::Box) could not be found." (the registry is case-sensitive)
+    "a registry name that differs only in case": (
+        {"env.yaml": "resource_registry:\n  My::box: box.yaml\n"},
+        ONE,
+        [("main.yaml", "E3014", "My::Box")],
+    ),
+    # AttributeError: "'dict' object has no attribute 'get_resource_info'" (the map is loaded as a registry)
+    "a registry value that is a map": (
+        {"env.yaml": "resource_registry:\n  My::Box: {file: box.yaml}\n"},
+        ONE,
+        [("main.yaml", "E3014", "My::Box")],
+    ),
+    # Control. Heat: accepted (no resource of the type mapped to a map).
+    "an unused registry value that is a map": (
+        {"env.yaml": REGISTRY + "  My::Other: {file: box.yaml}\n"},
+        ONE,
+        [],
+    ),
     # InvalidBreakPointHook: 'Invalid hook type "pre_create" for resource breakpoint, acceptable hook types are: ...'
     "a misspelt hook": (
         {"env.yaml": REGISTRY + "  resources:\n    web:\n      hooks: pre_create\n"},
@@ -206,6 +224,16 @@ CASES = {
         },
         TWO,
         [("main.yaml", "E7018", "size")],
+    ),
+    # A nested template's parameter merges too (all_param_schemata): "Invalid parameter in environment ."
+    "merge of a nested template's number": (
+        {
+            "box.yaml": "heat_template_version: 2018-08-31\nparameters:\n  weight: {type: number, default: 1}\n",
+            "env.yaml": REGISTRY + "parameter_merge_strategies:\n  weight: merge\nparameter_defaults:\n  weight: 2\n",
+            "env2.yaml": "parameter_merge_strategies:\n  weight: merge\nparameter_defaults:\n  weight: 3\n",
+        },
+        TWO,
+        [("main.yaml", "E7018", "heat_template_version")],
     ),
     # Control. Heat: accepted (the first file's value is taken whole: nothing is merged).
     "merge of a number in one file": (

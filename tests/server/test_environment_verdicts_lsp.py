@@ -96,3 +96,23 @@ async def test_without_environments_named_a_missing_file_stays_a_warning(tmp_pat
         open_document(client, uri, text)
         found = await diagnostics(client, uri, 1)
         assert shown(text, found, enc) == [("W7008", "missing.yaml", types.DiagnosticSeverity.Warning)]
+
+
+@pytest.mark.parametrize("client_name", CLIENTS[:1])
+async def test_a_registry_name_that_differs_in_case(tmp_path: Path, client_name: str) -> None:
+    """StackValidationFailed: "The Resource Type (My::Box) could not be found." (the given registry maps My::box)."""
+    text = "heat_template_version: 2018-08-31\nresources:\n  box:\n    type: My::Box\n"
+    (tmp_path / "box.yaml").write_text("heat_template_version: 2018-08-31\nresources: {}\n")
+    (tmp_path / "case-env.yaml").write_text("resource_registry:\n  My::box: box.yaml\n")
+    (tmp_path / "stack.yaml").write_text(text)
+    async with session(
+        client_name, {"hotLsp": {"environments": ["case-env.yaml"]}}, root_uri=tmp_path.as_uri()
+    ) as client:
+        enc = encoding(client)
+        uri = (tmp_path / "stack.yaml").as_uri()
+        open_document(client, uri, text)
+        found = await diagnostics(client, uri, 1)
+        assert [(d.code, covered(text, d, enc)) for d in found if d.code in ("E3014", "W3015")] == [
+            ("E3014", "My::Box")
+        ]
+        assert "The Resource Type (My::Box) could not be found." in next(d.message for d in found if d.code == "E3014")

@@ -64,6 +64,9 @@ class EnvironmentModel:
     hooks: list[tuple[str, Node]] = field(default_factory=list)  # (resource pattern, value node)
     restricted_actions: list[tuple[str, Node]] = field(default_factory=list)
     base_url: str | None = None  # resource_registry.base_url (python-heatclient resolves paths against it)
+    # Top-level registry keys mapped to a map (other than ``resources``): Heat loads the map as a registry of its
+    # own, so a resource of that type fails ('dict' object has no attribute 'get_resource_info').
+    map_valued: list[Scalar] = field(default_factory=list)
 
     def base_url_for(self, path: tuple[str, ...]) -> str | None:
         """Where python-heatclient resolves the relative template paths of the entries under ``path`` (the keys
@@ -128,6 +131,8 @@ def _load_registry(model: EnvironmentModel, path: tuple[str, ...], registry: Map
         if isinstance(value, Mapping):
             if not path and name == "resources" or path == ("resources",):
                 _load_registry(model, (*path, name), value)
+            elif not path:
+                model.map_valued.append(key)
             continue  # Heat would nest other maps too; such paths never match a type lookup
         if isinstance(value, Scalar):
             target = value.value

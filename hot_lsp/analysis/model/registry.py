@@ -64,6 +64,8 @@ class Registry:
     catalogue: Catalogue
     top: dict[str, Mapped] = field(default_factory=dict)
     scoped: dict[str, dict[str, Mapped]] = field(default_factory=dict)  # resource name -> type -> mapping
+    # Top-level names an environment maps to a map (the source file of each): Heat fails on a resource of one.
+    map_valued: dict[str, str] = field(default_factory=dict)
     # The glob entries of ``top`` (every lookup tries them all; a TripleO registry has hundreds of exact entries).
     _globs: list[tuple[str, Mapped]] | None = field(default=None, init=False, repr=False, compare=False)
 
@@ -77,15 +79,29 @@ class Registry:
         for name, target in catalogue.alias_globs.items():
             registry.top[name] = Mapped((name,), target, "glob", False, GLOBAL)
         for source, environment in environments:
+            for key in environment.map_valued:
+                registry.map_valued[str(key.value)] = source
             for entry in environment.registry:
                 registry.add(entry, source, environment.base_url_for(entry.path[:-1]))
         return registry
+
+    def differing_in_case(self, type_name: str, resource_name: str | None = None) -> Mapped | None:
+        """A user mapping whose name is ``type_name`` but for case (Heat's registry is case-sensitive)."""
+        folded = type_name.casefold()
+        tables = [self.top, self.scoped.get(resource_name, {})] if resource_name is not None else [self.top]
+        for table in tables:
+            for name, mapped in table.items():
+                if mapped.user and name != type_name and name.casefold() == folded:
+                    return mapped
+        return None
 
     def add(self, entry: RegistryEntry, source: str, base_url: str | None = None) -> None:
         """Heat's ``_register_info``: place, replace or (``null``) delete a user mapping."""
         table = self.top if entry.resource is None else self.scoped.setdefault(entry.resource, {})
         self._globs = None
         name = entry.name
+        if entry.resource is None:
+            self.map_valued.pop(name, None)  # a later file's entry replaces the map (Heat's merge_map)
         if entry.kind == "delete" or entry.target is None:
             if name.endswith("*"):
                 for existing in [key for key in table if key.startswith(name[:-1])]:

@@ -10,16 +10,13 @@ from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 from collections.abc import Mapping as MappingOf
 from dataclasses import dataclass
 
-from ...document import Mapping, Node, Scalar, Sequence
-from ...spec.nested_stacks import GROUPS
 from ..files.cross_file import CrossFile
-from ..model.template import Entry, TemplateModel
-
-MAX_TEMPLATES = 5_000  # templates read for one answer (a TripleO tree is a few hundred)
+from ..files.stack_templates import MAX_TEMPLATES, children_of
+from ..model.template import TemplateModel
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,15 +31,7 @@ class Declared:
 def declared_by(path: str, model: TemplateModel, around: CrossFile) -> Declared:
     """What the template at ``path`` (absolute), modelled as ``model``, declares and reaches, through ``around``'s
     registry. Reads no file: the children are only named."""
-    children = []
-    for name, entry in model.resources.items():
-        for type_name, resource in _types(entry, name, around):
-            resolution = around.registry.resolve(type_name, resource)
-            if resolution.kind == "template":
-                child = around.template_path(resolution, path)
-                if child is not None:
-                    children.append(child)
-    return Declared(tuple(model.parameters), tuple(children))
+    return Declared(tuple(model.parameters), tuple(children_of(path, model, around)))
 
 
 def declared_parameters(
@@ -69,22 +58,3 @@ def declared_parameters(
         names.update(found.parameters)
         queue.extend(found.children)
     return frozenset(names)
-
-
-def _types(entry: Entry, name: str, around: CrossFile) -> Iterator[tuple[str, str | None]]:
-    """The types a resource makes stacks of: its own, and its group's member types."""
-    written = entry.scalar("type")
-    if not isinstance(written, str):
-        return
-    yield written, name
-    resolved = around.registry.resolve(written, name)
-    group = GROUPS.get(resolved.name) if resolved.kind == "type" else None
-    if group is None:
-        return
-    path = group.member_type_path
-    node: Node | None = entry.get("properties")
-    for key in path:
-        node = node.get(key) if isinstance(node, Mapping) else None
-    for member in node.items if isinstance(node, Sequence) else [node]:
-        if isinstance(member, Scalar) and isinstance(member.value, str):
-            yield member.value, None

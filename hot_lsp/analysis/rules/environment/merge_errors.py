@@ -4,15 +4,21 @@ Heat merges ``parameters`` and ``parameter_defaults`` of the given environment f
 validates anything (``environment_util.merge_environments``, see ``evaluation/environment_merge.py``), and refuses
 the stack at the first parameter it cannot merge: a strategy that differs from the one the parameter already has
 (``ConflictingMergeStrategyForParam``, also when only a later file declares it), a ``merge`` of a number or a
-boolean, a text list then a YAML list... The finding stands at the template's declaration of that parameter,
-naming the file; it runs only with environments given (each file alone cannot know the order nor the types).
+boolean, a text list then a YAML list... The finding stands at the template's declaration of that parameter
+(a nested template's parameter: at the version line, naming it), naming the file; it runs only with environments given (each file alone cannot know the order nor the types).
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
+
+from ....document import Node
 from ...codes import define
 from ...evaluation.environment_merge import merge_environments
-from ...evaluation.inputs import merge_error_text
+from ...evaluation.inputs import EnvironmentValues, merge_error_text
+from ...files.stack_templates import nested_models
+from ...model.template import TemplateModel
 from ..context import RuleContext
 from ..phases import EVALUATION
 
@@ -43,29 +49,62 @@ def check(context: RuleContext) -> None:
     if not environments:
         return
     model = context.model
-    types = {}
-    for name, declaration in model.parameters.items():
-        declared = declaration.scalar("type")
-        types[name] = declared if isinstance(declared, str) else "string"
+    types: dict[str, str] = {}
+    own = _types_of(model)
+    around, path = context.around, context.document_path
+    if around is not None and path is not None and not _may_fail(environments) <= set(own):
+        # Heat's all_param_schemata: every template of the stack (read only when a name that may fail is not the
+        # top template's: most stacks' environments merge nothing)
+        for nested in nested_models(os.path.abspath(path), model, around):
+            types.update(_types_of(nested))
+    types.update(own)  # the top template's win
     for error in merge_environments(environments, types).errors:
         if not error.parameter:  # a list section two files set: the stack's, said at its version line
-            version = model.root.pair("heat_template_version")
             context.report(
                 E7018,
-                version.key if version is not None else (0, 1),
+                _version_key(model),
                 f"Heat refuses these environments: `{error.section}` is set by {error.environment} and by an "
                 f"earlier file, and Heat merges that section as a map ({error.message}). Set it in one file only.",
             )
             continue
         entry = model.parameters.get(error.parameter)
-        if entry is None:
-            continue
+        whose = "" if entry is not None else ", a parameter of a nested template (Heat merges every template's)"
         context.report(
             E7018,
-            entry.key,
-            f"Heat refuses these environments for `{error.parameter}` ({error.section} in {error.environment}): "
+            entry.key if entry is not None else _version_key(model),
+            f"Heat refuses these environments for `{error.parameter}`{whose} ({error.section} in "
+            f"{error.environment}): "
             f"{merge_error_text(error)}{_hint(error.error)}",
         )
+
+
+def _may_fail(environments: Sequence[EnvironmentValues]) -> set[str]:
+    """The names whose merge Heat may refuse: set by two files (a strategy conflict), or given a merge strategy."""
+    seen: set[str] = set()
+    twice: set[str] = set()
+    for env in environments:
+        names = set(env.parameters) | set(env.parameter_defaults)
+        twice |= seen & names
+        seen |= names
+        twice |= {name for name, strategy in env.merge_strategies.items() if strategy in ("merge", "deep_merge")}
+        if env.merge_strategies.get("default") in ("merge", "deep_merge"):
+            twice |= names
+    return twice
+
+
+def _version_key(model: TemplateModel) -> Node | tuple[int, int]:
+    """Where a finding about the whole stack stands: the template's version line (a nested template's parameter
+    is said there too, naming it)."""
+    version = model.root.pair("heat_template_version")
+    return version.key if version is not None else (0, 1)
+
+
+def _types_of(model: TemplateModel) -> dict[str, str]:
+    types = {}
+    for name, declaration in model.parameters.items():
+        declared = declaration.scalar("type")
+        types[name] = declared if isinstance(declared, str) else "string"
+    return types
 
 
 def _hint(error: str) -> str:

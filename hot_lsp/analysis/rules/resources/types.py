@@ -17,6 +17,7 @@ What is certain is an error; what is not is left alone:
 
 from __future__ import annotations
 
+import os
 import re
 from functools import cache, lru_cache, partial
 from typing import Any
@@ -204,6 +205,8 @@ class ResourceChecker(PropertyChecker):
                 f".yaml or .template ({heard}). Name the file e.g. `{stem}.yaml`.",
             )
             return
+        if self.registry_fault(node, refusal):
+            return
         suggestions = type_suggestions(self.catalogue, name)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         data = QuickFix(suggestions=suggestions) if suggestions else None
@@ -219,6 +222,35 @@ class ResourceChecker(PropertyChecker):
             f"or `--resource-types FILE`).{hint}",
             data=data,
         )
+
+    def registry_fault(self, node: Scalar, refusal: str) -> bool:
+        """E3014 for a type the given environments meant to map but Heat cannot use: mapped to a map, or mapped
+        under a name that differs only in case. Only environments the user gave have such entries."""
+        registry, name = self.model.registry, node.value
+        if registry is None:
+            return False
+        source = registry.map_valued.get(name)
+        if source is not None:
+            self.error(
+                E3014,
+                node,
+                f"{os.path.basename(source)} maps `{name}` to a map, not to a type or a template file: Heat loads the "
+                f"map as a registry of its own, and this resource fails (Heat: AttributeError: 'dict' object has no "
+                f"attribute 'get_resource_info'). Write `{name}: <type or file.yaml>`.",
+            )
+            return True
+        near = registry.differing_in_case(name, self.name)
+        if near is None:
+            return False
+        mapped = near.path[-1]
+        self.error(
+            E3014,
+            node,
+            f"`{name}` is not mapped: {os.path.basename(near.source)} maps `{mapped}`, which differs only in case, "
+            f"and Heat's registry is case-sensitive (Heat: {refusal}). Did you mean `{mapped}`?",
+            data=QuickFix(suggestions=[mapped]),
+        )
+        return True
 
     def type_status(self, node: Scalar, rtype: ResourceType) -> None:
         status = rtype.support_status
