@@ -138,7 +138,7 @@ def _merge_section(
         target.started = True
         for key, value in new.items():
             if key in types and key not in conflicting:
-                target.values[key] = copy.deepcopy(value)
+                target.values[key] = value  # shared with the file's values: only a merge copies (it mutates)
                 target.origin[key] = label
         return
     for key, value in new.items():
@@ -146,13 +146,13 @@ def _merge_section(
             continue
         strategy = available[key]
         if strategy not in ("merge", "deep_merge"):
-            target.values[key] = copy.deepcopy(value)
+            target.values[key] = value
             target.origin[key] = label
             continue
+        # Heat's merge mutates the value before: work on copies, so the files' own values stay as read.
+        before = {key: copy.deepcopy(target.values[key])} if key in target.values else {}
         try:
-            target.values[key] = _param_merge(
-                target.values, key, copy.deepcopy(value), types[key], strategy == "deep_merge"
-            )
+            target.values[key] = _param_merge(before, key, copy.deepcopy(value), types[key], strategy == "deep_merge")
         except _InvalidMergeStrategy:
             message = f"Invalid merge strategy 'merge' for parameter '{key}'."
             merged.errors.append(MergeError(name, section, key, message, "InvalidMergeStrategyForParam"))
