@@ -315,6 +315,14 @@ CASES = {
         [],
     ),
     # -- item 5: an environment with no section Heat knows --
+    # heatclient's environment_format.parse: "The environment is not a valid YAML mapping data type."
+    "an environment that is a list": (
+        {"env.yaml": "- parameter_defaults:\n    name: b\n"},
+        ONE,
+        [("env.yaml", "E7019", "-")],
+    ),
+    # Control. Heat: accepted (an empty environment is {}).
+    "an empty environment": ({"env.yaml": ""}, ONE, []),
     # heatclient's environment_format.parse: 'environment has wrong section "paramters"'
     "an environment whose only section is misspelt": (
         {"env.yaml": "paramters:\n  name: x\n"},

@@ -26,6 +26,7 @@ from .report import Reporter
 from .result import Analysis
 from .rules import PHASES, units_in
 from .rules.context import RuleContext
+from .rules.environment.given_root import not_a_map
 from .rules.phases import runs
 from .suppress import apply_suppressions
 from .values.file_source import FileSource
@@ -100,7 +101,9 @@ def analyze(
     given = options.given_environment()
     kind = detect_kind(parsed.root, text, options.named_as_environment, options.named_as_template, given)
     if kind not in ("template", "environment"):
-        return Analysis(text, parsed, kind, None, [])
+        refused = not_a_map(parsed) if given else None  # a given environment that is not a map: heatclient refuses
+        found = [refused] if refused is not None and not turned_off(refused.code, options.disabled) else []
+        return Analysis(text, parsed, kind, None, found)
     model = build_model(parsed, base) if kind == "template" else None
     around = None
     if model is not None:

@@ -27,9 +27,10 @@ _SEVERITY = {
 
 
 def lsp_diagnostics(snapshot: Snapshot) -> list[types.Diagnostic]:
-    """The document's findings minus the codes ``hotLsp.disabledRules`` turns off; none for non-HOT YAML."""
+    """The document's findings minus the codes ``hotLsp.disabledRules`` turns off; none for non-HOT YAML (but a
+    file given as an environment that is not a map: E7019)."""
     analysis = snapshot.analysis
-    if analysis.kind not in ("template", "environment"):
+    if analysis.kind not in ("template", "environment") and not analysis.diagnostics:
         return []
     disabled = snapshot.settings.disabled_rules
     return [to_lsp(snapshot, d) for d in analysis.diagnostics if not turned_off(d.code, disabled)]

@@ -116,3 +116,18 @@ async def test_a_registry_name_that_differs_in_case(tmp_path: Path, client_name:
             ("E3014", "My::Box")
         ]
         assert "The Resource Type (My::Box) could not be found." in next(d.message for d in found if d.code == "E3014")
+
+
+@pytest.mark.parametrize("client_name", CLIENTS[:1])
+async def test_a_given_environment_that_is_not_a_map(tmp_path: Path, client_name: str) -> None:
+    """python-heatclient: "The environment is not a valid YAML mapping data type." """
+    text = "- parameter_defaults:\n    name: b\n"
+    (tmp_path / "list-env.yaml").write_text(text)
+    async with session(
+        client_name, {"hotLsp": {"environments": ["list-env.yaml"]}}, root_uri=tmp_path.as_uri()
+    ) as client:
+        uri = (tmp_path / "list-env.yaml").as_uri()
+        open_document(client, uri, text)
+        found = await diagnostics(client, uri, 1)
+        assert [d.code for d in found] == ["E7019"]
+        assert "The environment is not a valid YAML mapping data type." in found[0].message
