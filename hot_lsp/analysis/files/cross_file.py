@@ -12,11 +12,12 @@ recorded in ``files.stamps``: the analysis is stale once one of them changes.
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence, Set
+from collections.abc import Mapping, Sequence, Set
 from functools import cached_property
 from typing import Any
 
 from ...spec import Catalogue
+from ..evaluation.environment_merge import merge_environments
 from ..model.environment import template_location
 from ..model.registry import GLOBAL, Resolution
 from .overlay import Overlay
@@ -43,12 +44,26 @@ class CrossFile:
         self.files = TemplateFiles(None, overlay)  # the roots are applied here, to absolute paths only
         self.environments = tuple(self.files.environment(os.path.abspath(p)) for p in environment_paths)
         self.registry = registry_of(catalogue, self.environments)
-        # Heat applies parameter_defaults to every stack of the tree; a null value gives no default.
+        # Heat applies parameter_defaults to every stack of the tree; a null value gives no default. Which names
+        # have one (the values, merged as Heat merges them, depend on the parameters' types: defaults_for).
+        self._values = tuple(env.values for env in self.environments if env.values is not None)
         self.parameter_defaults: dict[str, Any] = {}
-        for environment in self.environments:
-            if environment.values is not None:
-                self.parameter_defaults.update(environment.values.parameter_defaults)
+        for values in self._values:
+            self.parameter_defaults.update(values.parameter_defaults)
         self.parameter_defaults = {k: v for k, v in self.parameter_defaults.items() if v is not None}
+        self._merged: dict[tuple[tuple[str, str], ...], dict[str, Any]] = {}
+
+    def defaults_for(self, types: Mapping[str, str]) -> dict[str, Any]:
+        """The environments' parameter_defaults for parameters of these HOT ``types``, merged as the engine merges
+        them (``environment_merge``: strategies, merge by type); a name whose merge Heat refuses keeps what it had."""
+        key = tuple(sorted((name, kind) for name, kind in types.items() if name in self.parameter_defaults))
+        if not key:
+            return {}
+        found = self._merged.get(key)
+        if found is None:
+            merged = merge_environments(self._values, dict(key)).parameter_defaults.values
+            found = self._merged[key] = {name: value for name, value in merged.items() if value is not None}
+        return found
 
     @cached_property
     def roots(self) -> tuple[str, ...]:

@@ -171,6 +171,16 @@ def template_interface(name: str, model: TemplateModel) -> ResourceType:
     return ResourceType(name, "", DEFAULT_SUPPORT_STATUS, None, False, properties, attributes, "")
 
 
+# A template resource's property type, back to the parameter type it came from (properties.Schema.from_parameter).
+_PARAMETER_TYPES = {"Number": "number", "List": "comma_delimited_list", "Map": "json", "Boolean": "boolean"}
+
+
+def hot_types(interface: ResourceType) -> dict[str, str]:
+    """The parameter types of a nested template, read back from its interface (what Heat merges its
+    ``parameter_defaults`` by)."""
+    return {name: _PARAMETER_TYPES.get(schema.type, "string") for name, schema in interface.properties.items()}
+
+
 def with_parameter_defaults(interface: ResourceType, parameter_defaults: AbcMapping[str, Any]) -> ResourceType:
     """The interface once the environments' ``parameter_defaults`` are applied (``param_schemata``): a parameter
     they give has that default, so it is no longer required."""

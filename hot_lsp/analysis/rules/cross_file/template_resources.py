@@ -41,6 +41,7 @@ from ...files.cross_file import CrossFile
 from ...files.template_resources import (
     NESTED_RESOURCE_PREFIX,
     ChildTemplate,
+    hot_types,
     template_interface,
     with_parameter_defaults,
 )
@@ -227,7 +228,7 @@ class _TemplateChecker(PropertyChecker):
         if analysis is None or analysis.model is None or not analysis.parsed.syntax_ok:
             return None  # a child Heat cannot read (or half-typed in the editor) has no interface to judge by
         base = analysis.derive(_interface_of_child, child.resolution.name)
-        return with_parameter_defaults(base, self.around.parameter_defaults)
+        return with_parameter_defaults(base, self.around.defaults_for(hot_types(base)))
 
     def not_found(self, type_node: Scalar, child: ChildTemplate) -> None:
         assert child.path is not None
