@@ -20,6 +20,7 @@ from ..spec import FunctionSignature, guide
 from .snapshot import Snapshot
 
 _BRACKETS = {"list": ("[", "]"), "map": ("{", "}"), "value": ("", "")}
+_KEY_CHARACTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_-"
 
 
 def signature_help(
@@ -53,13 +54,13 @@ def signature_help(
         return None
     arguments = place.arguments
     active = _active(signature, arguments, key, lookup(parsed.root, path) if not arguments else None)
+    # Past the last parameter: none is highlighted (a key Heat does not read, an item too many).
+    index = active if active is not None else len(signature.parameters)
     information = _information(signature, snapshot, markdown, label_offsets)
-    return types.SignatureHelp(
-        signatures=[information],
-        active_signature=0,
-        # Past the last parameter: none is highlighted (a key Heat does not read, an item too many).
-        active_parameter=active if active is not None else len(signature.parameters),
-    )
+    # The signature's own index says the same as the top-level one: left as None it is sent as null, which LSP 3.18
+    # reads as "no parameter active", overriding the top-level index.
+    information.active_parameter = index
+    return types.SignatureHelp(signatures=[information], active_signature=0, active_parameter=index)
 
 
 def _path_at(text: str, parsed: ParsedDocument, offset: int) -> tuple[Path, str | None] | None:
@@ -70,7 +71,9 @@ def _path_at(text: str, parsed: ParsedDocument, offset: int) -> tuple[Path, str 
     if cursor.slot == "key":
         if cursor.prefix.endswith(":"):  # `list_join:` just typed: its argument comes next
             return (*cursor.path, cursor.prefix[:-1]), None
-        return cursor.path, cursor.prefix
+        # The whole key under the cursor, not just what is before it: on `|params:` the key is `params`.
+        rest = len(cursor.after) - len(cursor.after.lstrip(_KEY_CHARACTERS)) if cursor.key_follows else 0
+        return cursor.path, cursor.prefix + cursor.after[:rest]
     # Free text (`template: a few words `): the tree has the node, up to the blanks after its last word.
     while offset > 0 and text[offset - 1] in " \t":
         offset -= 1

@@ -147,3 +147,22 @@ async def test_function_hover_links_to_hot_spec(client: LanguageClient):
     assert f"[Heat template guide]({GUIDE}hot_spec.html#str-replace)" in text
     prop = await hover_text(client, "property-hover", filled().replace("flavor: m1", "fla$0vor: m1"))
     assert prop.endswith(f"[Heat template guide]({GUIDE}openstack.html#OS::Nova::Server-prop-flavor)")
+
+
+@pytest.mark.parametrize("marked", ["par$0ams:", "params$0:", "$0params:", "params:$0"])
+async def test_the_key_under_the_cursor_is_the_active_parameter(client: LanguageClient, marked: str):
+    # Issue 29 item 6: on `params:` of str_replace the index was 2 for a signature of 2 parameters (out of range,
+    # which LSP reads as 0: the client highlighted `template`).
+    text = TEMPLATE.replace("          params:", "          " + marked)
+    enc = encoding(client)
+    changed, position = cursor(text.format(version="2021-04-16", flow="[a]", block="[b]"), enc)
+    uri = uri_for("key-" + str(abs(hash(marked))), client)
+    open_document(client, uri, changed)
+    await diagnostics(client, uri, 1)
+    result = await client.text_document_signature_help_async(
+        types.SignatureHelpParams(types.TextDocumentIdentifier(uri=uri), position)
+    )
+    assert result is not None
+    assert result.active_parameter == 1, (marked, result.active_parameter)
+    # Never null (LSP 3.18 reads a null there as "no parameter active", overriding the top-level index).
+    assert result.signatures[0].active_parameter == 1
