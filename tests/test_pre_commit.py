@@ -39,6 +39,21 @@ resources:
       flavor: {get_param: flavor}
       image: cirros
 """
+# A nested template whose parameter was renamed (`size` -> `length`), and the parent that still passes `size`.
+CHILD_RENAMED = """heat_template_version: 2021-04-16
+parameters:
+  length: {type: number, default: 8}
+resources:
+  secret:
+    type: OS::Heat::RandomString
+    properties: {length: {get_param: length}}
+"""
+PARENT = """heat_template_version: 2021-04-16
+resources:
+  box:
+    type: box.yaml
+    properties: {size: 8}
+"""
 # YAML and JSON a repository holds beside its templates: none of it is HOT, all of it must pass untouched.
 OTHER = {
     "ci.yaml": "on: [push]\njobs:\n  test:\n    runs-on: ubuntu-latest\n",
@@ -76,9 +91,9 @@ def repo(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict]:
     return repo, env
 
 
-def try_repo(repo: Path, env: dict, *args: str) -> subprocess.CompletedProcess:
+def try_repo(repo: Path, env: dict, *args: str, hook: str = "hot-lsp") -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(CHECKOUT), "hot-lsp", *args],
+        [sys.executable, "-m", "pre_commit", "try-repo", str(CHECKOUT), hook, *args],
         cwd=repo,
         env=env,
         stdin=subprocess.DEVNULL,
@@ -112,10 +127,24 @@ def test_the_hook_passes_a_good_template_and_yaml_that_is_not_hot(repo: tuple[Pa
     assert "E4008" not in output
 
 
-def test_the_hook_is_declared_as_documented():
-    [hook] = YAML(typ="safe").load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())
+def test_the_tree_hook_judges_a_changed_child_from_its_parent(repo: tuple[Path, dict]):
+    # Only the child changed (its parameter renamed): the tree hook reads the parent that still passes the old name.
+    path, env = repo
+    (path / "stack").mkdir(exist_ok=True)
+    (path / "stack" / "box.yaml").write_text(CHILD_RENAMED)
+    (path / "stack" / "main.yaml").write_text(PARENT)
+    subprocess.run(["git", "add", "stack"], cwd=path, env=env, check=True)
+    completed = try_repo(path, env, "--files", "stack/box.yaml", hook="hot-lsp-tree")
+    output = completed.stdout + completed.stderr
+    assert completed.returncode == 1, output
+    assert re.search(r"stack/main\.yaml:\d+:\d+: error E\d+", output), output
+
+
+def test_the_hooks_are_declared_as_documented():
+    hook, tree = YAML(typ="safe").load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())
     assert hook["id"] == "hot-lsp" and hook["entry"] == "hot-lsp check" and hook["language"] == "python"
     assert hook["types_or"] == ["yaml", "json"]
+    assert tree["id"] == "hot-lsp-tree" and tree["entry"] == "hot-lsp check ." and tree["pass_filenames"] is False
 
 
 def readme_blocks() -> list[str]:
