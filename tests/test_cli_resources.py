@@ -73,6 +73,19 @@ def test_depth_zero_is_the_default(tree: Path):
     assert [r["resource_name"] for r in json.loads(result.stdout)["resources"]] == ["net", "nested", "unused"]
 
 
+def test_the_table_says_what_the_next_level_would_show(tree: Path):
+    # Issue 29 item 8: the default depth 0 hides nested stacks (a group's members among them); the table says so.
+    result = run("resources", "top.yaml", cwd=tree)
+    assert result.returncode == 0, result.stderr
+    last = result.stdout.splitlines()[-1]
+    assert (
+        last == "2 more resource(s) in 2 nested stack(s) one level down: --nested-depth 1 lists them (MAX: every level)"
+    )
+    deeper = run("resources", "top.yaml", "--nested-depth", "1", cwd=tree)
+    assert not deeper.stdout.splitlines()[-1].startswith(("1 more", "2 more")), deeper.stdout
+    assert "more resource" not in run("resources", "top.yaml", "--format", "json", cwd=tree).stdout
+
+
 def test_table_has_aligned_columns_and_warning_lines(tree: Path):
     (tree / "top.yaml").write_text(TOP + "  gone:\n    type: missing.yaml\n  again:\n    type: top.yaml\n")
     result = run("resources", "top.yaml", "--nested-depth", "MAX", cwd=tree)

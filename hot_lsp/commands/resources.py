@@ -66,7 +66,33 @@ def run_resources(
         sys.stdout.write(json.dumps(resources_json(tree), indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(table(tree_rows(tree), tree.notes))
+        hint = deeper_hint(template, environments, depth, resource_types, seconds)
+        if hint:
+            sys.stdout.write(hint + "\n")
     return EXIT_OK
+
+
+def deeper_hint(
+    template: str, environments: list[str], depth: int, resource_types: tuple[str, ...], seconds: float | None
+) -> str:
+    """For people reading the table: how many resources the next level of nested stacks holds (a group's members
+    are one level down, so the default depth 0 shows none of them); "" when there are none or no next level."""
+    from ..spec.limits import MAX_NESTED_STACK_DEPTH
+
+    if depth >= MAX_NESTED_STACK_DEPTH:
+        return ""
+    try:
+        deeper = load_tree(template, environments, depth + 1, resource_types, seconds)
+    except CommandLineFileError:
+        return ""
+    below = [row for row in tree_rows(deeper) if row.depth == depth + 1]
+    if not below:
+        return ""
+    stacks = len({(row.file, row.parent) for row in below})
+    return (
+        f"{len(below)} more resource(s) in {stacks} nested stack(s) one level down: "
+        f"--nested-depth {depth + 1} lists them (MAX: every level)"
+    )
 
 
 def table(rows: list[ResourceRow], notes: Sequence[str] = ()) -> str:
