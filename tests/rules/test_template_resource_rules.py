@@ -262,7 +262,8 @@ def test_registry_paths_are_taken_from_the_environment_folder(tree: Path):
     write(tree, "templates/server.yaml", "parameters:\n  flavor: {type: string}\n")
     env = write(tree, "envs/env.yaml", "resource_registry:\n  My::Server: ../templates/server.yaml\n", template=False)
     parent = write(tree, "stacks/top.yaml", "resources:\n  s:\n    type: My::Server\n    properties: {flavour: x}\n")
-    assert found(parent, envs=(env,)) == [("E3017", "My::Server"), ("E3016", "flavour")]
+    # `flavour` is the required `flavor` misspelt: one finding, whose fix renames it (issue 29 item 2).
+    assert found(parent, envs=(env,)) == [("E3016", "flavour")]
 
 
 def test_registry_alias_to_a_heat_type_is_checked_as_that_type(tree: Path):

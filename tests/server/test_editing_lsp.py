@@ -292,3 +292,37 @@ async def test_code_completion_in_a_suppression_comment(client: LanguageClient):
     edit = by_label["E3016"].text_edit
     assert isinstance(edit, types.TextEdit) and covered(text, edit.range, enc) == "E30"
     assert not any(label.startswith("get_") for label in by_label)  # nothing of the template's own completion
+
+
+async def test_a_misspelt_required_property_is_one_finding_whose_fix_renames_it(client: LanguageClient):
+    # Issue 29 item 2: `floating_netwrok` was E3016 (unknown) and E3017 (floating_network missing), E3017 first, and
+    # its fix added `floating_network: ''` beside the typo. Heat fails the stack on either; it is one mistake.
+    enc = encoding(client)
+    text = template(
+        """
+        heat_template_version: 2021-04-16
+        resources:
+          fip:
+            type: OS::Neutron::FloatingIP
+            properties:
+              floating_netwrok: public
+        """
+    )
+    uri = f"file:///work/hot-lsp-tests/{client.client_name.replace('@', '-')}/misspelt-required.yaml"
+    open_document(client, uri, text)
+    found = await diagnostics(client, uri, 1)
+    assert [d.code for d in found] == ["E3016"], [(d.code, d.message) for d in found]
+    [diagnostic] = found
+    assert "Did you mean `floating_network`? It is required" in diagnostic.message
+    assert covered(text, diagnostic.range, enc) == "floating_netwrok"
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(uri), range=diagnostic.range, context=types.CodeActionContext(diagnostics=[diagnostic])
+        )
+    )
+    fixes = [a for a in actions if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
+    assert fixes and "floating_network" in fixes[0].title, [a.title for a in fixes]
+    new_text = applied(text, fixes[0].edit.changes[uri], enc)
+    assert "      floating_network: public\n" in new_text and "netwrok" not in new_text
+    change_document(client, uri, 2, [(None, new_text)])
+    assert await diagnostics(client, uri, 2) == []

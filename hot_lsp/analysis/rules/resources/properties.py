@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Any
 
@@ -270,11 +271,17 @@ class PropertyChecker:
         """Check a mapping against a schema the way ``Properties.validate`` does; the converted values by name."""
         converted: dict[str, Any] = {}
         renamed = False  # an old name given: Heat's translation rules may fill a required new one from it
+        given = [k for k in node if isinstance(k, str)]
+        # A misspelt required property is one mistake: reported once, as the unknown key whose fix renames it.
+        required = set(_missing_names(schema, given))
         for pair in node.entries():
             key = pair.key_value
             prop = schema.get(key) if isinstance(key, str) else None
             if prop is None:
-                self.unknown_property(section, schema, pair.key, path)
+                meant = self.unknown_property(section, schema, pair.key, path, required)
+                if meant:
+                    required.discard(meant)
+                    given.append(meant)
                 continue
             where = f"{path}.{key}"
             if prop.support_status.status != "SUPPORTED":
@@ -285,15 +292,26 @@ class PropertyChecker:
                 continue
             converted[key] = self.value(section, prop, pair.value, where, pair.key)
         if not renamed:
-            self.missing(section, schema, [k for k in node if isinstance(k, str)], anchor, path)
+            self.missing(section, schema, given, anchor, path)
         return {name: converted.get(name, UNKNOWN) for name in schema}
 
-    def unknown_property(self, section: Section, schema: dict[str, PropertySchema], key_node: Node, path: str) -> None:
+    def unknown_property(
+        self,
+        section: Section,
+        schema: dict[str, PropertySchema],
+        key_node: Node,
+        path: str,
+        required: AbstractSet[str] = frozenset(),
+    ) -> str | None:
+        """Report an unknown key; the required property it is a misspelling of (its rename fixes both), if any."""
         key = key_node.value if isinstance(key_node, Scalar) else None
         shown = str(key) if key is not None else "?"
         names = [n for n, p in schema.items() if not p.support_status.hidden]
         suggestions = close_names(shown, names, schema) if isinstance(key, str) else []
-        if suggestions:
+        meant = suggestions[0] if suggestions and suggestions[0] in required else None
+        if meant:
+            hint = f" Did you mean `{meant}`? It is required, and not assigned otherwise."
+        elif suggestions:
             hint = f" Did you mean `{suggestions[0]}`?"
         elif not names:
             hint = " It takes none."
@@ -309,6 +327,7 @@ class PropertyChecker:
             f"Unknown Property {shown} ({self.place(path)}): {what} has no {noun} `{shown}`.{hint}",
             data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
         )
+        return meant
 
     @property
     def type_name(self) -> str:
@@ -322,8 +341,7 @@ class PropertyChecker:
         anchor: Node | tuple[int, int],
         path: str,
     ) -> None:
-        # Heat: a property with a default is never "not assigned", even when required.
-        missing = [n for n, p in schema.items() if p.required and p.default is None and n not in given]
+        missing = _missing_names(schema, given)
         if not missing:
             return
         listed = ", ".join(f"`{n}`" for n in missing)
@@ -628,3 +646,8 @@ def _json(value: Any) -> str:
         return json.dumps(value)
     except (TypeError, ValueError):
         return repr(value)
+
+
+def _missing_names(schema: dict[str, PropertySchema], given: list[str]) -> list[str]:
+    # Heat: a property with a default is never "not assigned", even when required.
+    return [n for n, p in schema.items() if p.required and p.default is None and n not in given]
