@@ -326,3 +326,47 @@ async def test_a_misspelt_required_property_is_one_finding_whose_fix_renames_it(
     assert "      floating_network: public\n" in new_text and "netwrok" not in new_text
     change_document(client, uri, 2, [(None, new_text)])
     assert await diagnostics(client, uri, 2) == []
+
+
+async def test_an_attribute_fix_replaces_only_the_wrong_segment(
+    client: LanguageClient, tmp_path_factory: pytest.TempPathFactory
+):
+    # Issue 29 item 1: on `resource.0.port` (member 0's output `port`, which the member template calls `port_id`)
+    # the fix wrote `port_id` over the whole path: every member's port_id, a list where one string was meant.
+    enc = encoding(client)
+    folder = tmp_path_factory.mktemp("member-attribute")
+    (folder / "member.yaml").write_text(
+        "heat_template_version: 2021-04-16\n"
+        "resources:\n  port: {type: OS::Heat::None}\n"
+        "outputs:\n  port_id: {value: {get_resource: port}}\n"
+    )
+    text = template(
+        """
+        heat_template_version: 2021-04-16
+        resources:
+          web_servers:
+            type: OS::Heat::ResourceGroup
+            properties:
+              count: 2
+              resource_def: {type: member.yaml}
+        outputs:
+          first_port:
+            value: {get_attr: [web_servers, resource.0.port]}
+        """
+    )
+    uri = (folder / "main.yaml").as_uri()
+    (folder / "main.yaml").write_text(text)
+    open_document(client, uri, text)
+    found = [d for d in await diagnostics(client, uri, 1) if d.code == "E3022"]
+    assert len(found) == 1, found
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(uri), range=found[0].range, context=types.CodeActionContext(diagnostics=found)
+        )
+    )
+    fixes = [a for a in actions if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
+    assert fixes, [a.title for a in actions]
+    new_text = applied(text, fixes[0].edit.changes[uri], enc)
+    assert "{get_attr: [web_servers, resource.0.port_id]}" in new_text, new_text
+    change_document(client, uri, 2, [(None, new_text)])
+    assert not [d for d in await diagnostics(client, uri, 2) if d.code.startswith("E")]

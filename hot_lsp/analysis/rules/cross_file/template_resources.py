@@ -344,7 +344,8 @@ class _TemplateChecker(PropertyChecker):
         if key in attributes.member_paths or key.startswith(NESTED_RESOURCE_PREFIX):
             inline = key.split(".", 2)[2:] if key.startswith(NESTED_RESOURCE_PREFIX) else []
             if inline:
-                self.member_attribute(group, resource, attribute, inline[0])
+                # `resource.0.port`: only the member's attribute is wrong; a fix keeps the path around it.
+                self.member_attribute(group, resource, attribute, inline[0], key[: len(key) - len(inline[0])])
                 return
             member_at = items[2] if len(items) > 2 else None
         elif attributes.others_read_members:
@@ -362,14 +363,15 @@ class _TemplateChecker(PropertyChecker):
         if isinstance(member_at, Scalar) and isinstance(member_at.value, str):
             self.member_attribute(group, resource, member_at, member_at.value)
 
-    def member_attribute(self, group: _Group, resource: str, at: Scalar, name: str) -> None:
+    def member_attribute(self, group: _Group, resource: str, at: Scalar, name: str, kept: str = "") -> None:
+        """``name``, a member attribute written in ``at`` after ``kept`` (``resource.0.``, or nothing)."""
         members = group.members
         if isinstance(members, ChildTemplate):
             interface = self.interface(members)
             if interface is None or name in interface.attributes or name.startswith(NESTED_RESOURCE_PREFIX):
                 return
             said = f"the members of `{resource}` are {_template_said(members)}"
-            self.unknown_output(at, resource, said, interface, name)
+            self.unknown_output(at, resource, said, interface, name, kept)
         elif isinstance(members, ResourceType) and name not in members.attributes:
             names = [n for n, a in members.attributes.items() if not a.support_status.hidden]
             suggestions = did_you_mean(name, names, 3)
@@ -381,14 +383,15 @@ class _TemplateChecker(PropertyChecker):
                 at,
                 f"The Referenced Attribute ({resource} {name}) is incorrect: the members of `{resource}` are "
                 f"`{members.name}`, which has no attribute `{name}`.{hint}",
-                data=QuickFix(suggestions=suggestions) if suggestions else None,
+                data=QuickFix(suggestions=[kept + s for s in suggestions]) if suggestions else None,
                 # The group's nested stack outputs the members' attribute, and Heat validates that stack.
                 needs=AT_VALIDATE,
             )
 
     def unknown_output(
-        self, at: Scalar, resource: str, said: str, interface: ResourceType, name: str | None = None
+        self, at: Scalar, resource: str, said: str, interface: ResourceType, name: str | None = None, kept: str = ""
     ) -> None:
+        """``name`` (else ``at``'s text) is no output of ``interface``; a fix writes ``kept`` + the output meant."""
         name = name or at.value
         outputs = [n for n in interface.attributes if n not in ("show", "OS::stack_id")]
         suggestions = did_you_mean(name, outputs, 3)
@@ -400,7 +403,7 @@ class _TemplateChecker(PropertyChecker):
             E3022,
             at,
             f"The Referenced Attribute ({resource} {name}) is incorrect: {said}, which has no output `{name}`.{hint}",
-            data=QuickFix(suggestions=suggestions) if suggestions else None,
+            data=QuickFix(suggestions=[kept + s for s in suggestions]) if suggestions else None,
             # Heat's validation takes any attribute of a group or a template resource; the attribute is looked
             # for when the value is resolved: creating the resource that reads it fails, an output shows the error.
             needs=AT_RESOLVE,
