@@ -169,6 +169,39 @@ async def bench_edits(client: Client, figures: Figures, label: str, name: str, r
     figures.note(edit_measure, label, f"/ compose p50/p90/p99 {ratios}; server CPU {server_cpu / runs:.1f} ms each")
 
 
+async def bench_half_typed(client: Client, figures: Figures, label: str, name: str, runs: int) -> None:
+    """Completion while a flow map is half-typed near the end of the file (the editing soak's slow case): the text
+    does not parse until its "}" is typed, and each keystroke (a character typed, then deleted) is answered by a
+    completion at the cursor at once."""
+    path = CORPUS / name
+    text = path.read_text(encoding="utf-8")
+    lines = text.split("\n")
+    line = len(lines) * 9 // 10
+    indent = lines[line][: len(lines[line]) - len(lines[line].lstrip())]
+    half = f"{indent}soak_1: {{get_param: soa"
+    uri = f"{path.as_uri()}?half-typed"
+    await asyncio.wait_for(client.open(uri, text), WAIT_S)
+    end = types.Position(line, len(lines[line]))
+    arrived = client.expect(uri, 2)
+    client.change(uri, 2, end, end, f"\n{half}")
+    await asyncio.wait_for(arrived, WAIT_S)
+    document = types.TextDocumentIdentifier(uri)
+    at, after = types.Position(line + 1, len(half)), types.Position(line + 1, len(half) + 1)
+    settle_client_heap()
+    samples = []
+    version = 2
+    for _ in range(min(runs, 20)):
+        version += 1
+        typed = version % 2 == 1
+        client.change(uri, version, at, at if typed else after, "m" if typed else "")
+        began = time.perf_counter()
+        await client.text_document_completion_async(types.CompletionParams(document, after if typed else at))
+        samples.append((time.perf_counter() - began) * 1000)
+    client.close(uri)
+    title = f"{path.name} ({text.count(chr(10)):,} lines)"
+    figures.add(f"{title}: completion while a flow map is half-typed at line {line + 2:,}", label, samples)
+
+
 def _at(samples: list[float], fraction: float) -> float:
     return max(percentile(samples, fraction), 1e-9)
 
@@ -462,6 +495,7 @@ async def run(server: Server, figures: Figures, sections: set[str], runs: int, r
     if "requests" in sections:
         for name in (LARGEST, MIDDLE):
             await bench_requests(client, figures, label, name, runs, requests)
+        await bench_half_typed(client, figures, label, LARGEST, runs)
     if "storm" in sections:
         await bench_storm(client, figures, label, requests)
     if "previews" in sections:

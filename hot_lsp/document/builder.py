@@ -77,6 +77,26 @@ def read_slice(body: str, shift: int, deadline: float, first_line: int = 0, dept
     return builder
 
 
+def surely_broken(body: str, deadline: float) -> bool:
+    """Whether ``body`` surely does not parse as :func:`read_slice` reads it: the C parser and the pure-Python one
+    (within the budget) both find a syntax error in it. False when either reads it (a second document ends the
+    reading before any error, as there), or the pure one runs out of time or recursion."""
+    for pure in (False, True):
+        builder = _TreeBuilder(body, 0)
+        try:
+            if pure:
+                builder.consume(_budgeted(_parser(pure=True).parse(body), deadline))
+            else:
+                with _gc_paused():
+                    builder.consume(_c_events(body))
+        except YAMLError:
+            continue
+        except (_BudgetExceeded, RecursionError):
+            return False
+        return False
+    return True
+
+
 def _c_events(body: str) -> Iterator[Any]:
     """The C parser's events for ``body``: what ``YAML(typ="safe", pure=False).parse`` yields (the same events and
     errors, compared on every corpus file and mutations of them), without the loader class it makes for every call,
