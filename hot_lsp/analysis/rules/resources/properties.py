@@ -310,7 +310,7 @@ class PropertyChecker:
         suggestions = close_names(shown, names, schema) if isinstance(key, str) else []
         meant = suggestions[0] if suggestions and suggestions[0] in required else None
         if meant:
-            hint = f" Did you mean `{meant}`? It is required, and not assigned otherwise."
+            hint = f" Did you mean `{meant}`? It is required and not given here."
         elif suggestions:
             hint = f" Did you mean `{suggestions[0]}`?"
         elif not names:
