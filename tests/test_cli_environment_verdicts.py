@@ -18,6 +18,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import check_in
 
 MAIN = """\
 heat_template_version: 2018-08-31
@@ -44,21 +45,7 @@ def check(tmp_path: Path, files: dict[str, str], *args: str) -> tuple[int, list[
     """Exit code and (file, code, severity, text under the range) of each finding."""
     for name, text in {"main.yaml": MAIN, "box.yaml": BOX, **files}.items():
         (tmp_path / name).write_text(textwrap.dedent(text))
-    done = subprocess.run(
-        [sys.executable, "-m", "hot_lsp", "check", "--no-config", "--format", "json", *args],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    found = []
-    for item in json.loads(done.stdout):
-        lines = (tmp_path / item["file"]).read_text().splitlines()
-        start, end = item["range"]["start"], item["range"]["end"]
-        shown = lines[start["line"]][start["character"] : end["character"]] if start["line"] == end["line"] else ""
-        found.append((item["file"], item["code"], item["severity"], shown))
-    return done.returncode, found
+    return check_in(tmp_path, "--no-config", *args)
 
 
 # Each case: the environment files, the command line, the errors expected (file, code, text under the range).

@@ -15,6 +15,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from helpers import check_in
 
 V = "heat_template_version: 2021-04-16\n"
 
@@ -23,21 +24,7 @@ def check(tmp_path: Path, files: dict[str, str], *args: str) -> tuple[int, list[
     """Exit code and (file, code, severity, text under the range) of each finding."""
     for name, text in files.items():
         (tmp_path / name).write_text(textwrap.dedent(text).lstrip("\n"))
-    done = subprocess.run(
-        [sys.executable, "-m", "hot_lsp", "check", "--format", "json", *args],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert done.returncode in (0, 1), done.stderr
-    found = []
-    for item in json.loads(done.stdout):
-        lines = (tmp_path / item["file"]).read_text().splitlines()
-        start, end = item["range"]["start"], item["range"]["end"]
-        shown = lines[start["line"]][start["character"] : end["character"]] if start["line"] == end["line"] else ""
-        found.append((item["file"], item["code"], item["severity"], shown))
-    return done.returncode, found
+    return check_in(tmp_path, *args)
 
 
 def errors(found: list[tuple[str, str, str, str]]) -> list[tuple[str, str, str, str]]:

@@ -7,6 +7,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import pytest
 
@@ -39,7 +41,10 @@ def _read_frame(sock: socket.socket) -> dict:
     return json.loads(rest[:length])
 
 
-def test_tcp_transport_on_loopback():
+@contextmanager
+def tcp_server() -> Iterator[tuple[socket.socket, subprocess.Popen]]:
+    """``hot-lsp --tcp`` on a free loopback port, and a connection to it; the process is killed at the end if it
+    is still running."""
     port = _free_port()
     process = subprocess.Popen(
         [sys.executable, "-m", "hot_lsp", "--tcp", f"127.0.0.1:{port}"],
@@ -59,20 +64,25 @@ def test_tcp_transport_on_loopback():
         assert sock is not None, "the TCP server never listened"
         sock.settimeout(20)
         with sock:
-            sock.sendall(_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-            answer = _read_frame(sock)
-            assert answer["id"] == 1
-            assert answer["result"]["serverInfo"]["name"] == "hot-lsp"
-            sock.sendall(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
-            sock.sendall(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
-            while _read_frame(sock).get("id") != 2:
-                pass
-            sock.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
-        assert process.wait(timeout=20) == 0
+            yield sock, process
     finally:
         if process.poll() is None:
             process.kill()
             process.wait()
+
+
+def test_tcp_transport_on_loopback():
+    with tcp_server() as (sock, process):
+        sock.sendall(_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        answer = _read_frame(sock)
+        assert answer["id"] == 1
+        assert answer["result"]["serverInfo"]["name"] == "hot-lsp"
+        sock.sendall(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        sock.sendall(_frame({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}))
+        while _read_frame(sock).get("id") != 2:
+            pass
+        sock.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
+        assert process.wait(timeout=20) == 0
 
 
 def test_tcp_rejects_a_bad_address():
@@ -85,36 +95,15 @@ def test_tcp_rejects_a_bad_address():
 
 def test_tcp_reads_with_the_same_framing_as_stdio():
     """A mis-framed message over the socket costs one message, as on stdin (server/framing.py), not the session."""
-    port = _free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "hot_lsp", "--tcp", f"127.0.0.1:{port}"],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(200):
-            try:
-                sock = socket.create_connection(("127.0.0.1", port), timeout=0.1)
-                break
-            except OSError:
-                assert process.poll() is None, "the server exited"
-                time.sleep(0.05)
-        else:
-            pytest.fail("the TCP server never listened")
-        sock.settimeout(20)
-        with sock:
-            sock.sendall(_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
-            assert _read_frame(sock)["id"] == 1
-            sock.sendall(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
-            # Junk where a header should be, then a lower-case header name (HTTP's names are case-insensitive).
-            body = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}).encode()
-            sock.sendall(b"this is not a header\r\n" + b"content-length: %d\r\n\r\n" % len(body) + body)
-            while (answer := _read_frame(sock)).get("id") != 2:
-                pass
-            assert "error" not in answer
-            sock.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
+    with tcp_server() as (sock, process):
+        sock.sendall(_frame({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}))
+        assert _read_frame(sock)["id"] == 1
+        sock.sendall(_frame({"jsonrpc": "2.0", "method": "initialized", "params": {}}))
+        # Junk where a header should be, then a lower-case header name (HTTP's names are case-insensitive).
+        body = json.dumps({"jsonrpc": "2.0", "id": 2, "method": "shutdown"}).encode()
+        sock.sendall(b"this is not a header\r\n" + b"content-length: %d\r\n\r\n" % len(body) + body)
+        while (answer := _read_frame(sock)).get("id") != 2:
+            pass
+        assert "error" not in answer
+        sock.sendall(_frame({"jsonrpc": "2.0", "method": "exit"}))
         assert process.wait(timeout=20) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
