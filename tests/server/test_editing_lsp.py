@@ -294,6 +294,16 @@ async def test_code_completion_in_a_suppression_comment(client: LanguageClient):
     assert not any(label.startswith("get_") for label in by_label)  # nothing of the template's own completion
 
 
+async def fixes_for(client: LanguageClient, uri: str, found: list[types.Diagnostic]) -> list[types.CodeAction]:
+    """The quick fixes offered for ``found`` (the "Disable CODE" actions left out)."""
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=doc(uri), range=found[0].range, context=types.CodeActionContext(diagnostics=found)
+        )
+    )
+    return [a for a in actions or () if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
+
+
 async def test_a_misspelt_required_property_is_one_finding_whose_fix_renames_it(client: LanguageClient):
     # Issue 29 item 2: `floating_netwrok` was E3016 (unknown) and E3017 (floating_network missing), E3017 first, and
     # its fix added `floating_network: ''` beside the typo. Heat fails the stack on either; it is one mistake.
@@ -315,12 +325,7 @@ async def test_a_misspelt_required_property_is_one_finding_whose_fix_renames_it(
     [diagnostic] = found
     assert "Did you mean `floating_network`? It is required" in diagnostic.message
     assert covered(text, diagnostic.range, enc) == "floating_netwrok"
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=doc(uri), range=diagnostic.range, context=types.CodeActionContext(diagnostics=[diagnostic])
-        )
-    )
-    fixes = [a for a in actions if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
+    fixes = await fixes_for(client, uri, [diagnostic])
     assert fixes and "floating_network" in fixes[0].title, [a.title for a in fixes]
     new_text = applied(text, fixes[0].edit.changes[uri], enc)
     assert "      floating_network: public\n" in new_text and "netwrok" not in new_text
@@ -359,13 +364,8 @@ async def test_an_attribute_fix_replaces_only_the_wrong_segment(
     open_document(client, uri, text)
     found = [d for d in await diagnostics(client, uri, 1) if d.code == "E3022"]
     assert len(found) == 1, found
-    actions = await client.text_document_code_action_async(
-        types.CodeActionParams(
-            text_document=doc(uri), range=found[0].range, context=types.CodeActionContext(diagnostics=found)
-        )
-    )
-    fixes = [a for a in actions if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
-    assert fixes, [a.title for a in actions]
+    fixes = await fixes_for(client, uri, found)
+    assert fixes
     new_text = applied(text, fixes[0].edit.changes[uri], enc)
     assert "{get_attr: [web_servers, resource.0.port_id]}" in new_text, new_text
     change_document(client, uri, 2, [(None, new_text)])
