@@ -130,6 +130,7 @@ def analyze(
         options.file_roots,
         options.known_parameters,
         given,
+        partial(_analyse_child, options),
     )
     for phase in PHASES:
         if runs(phase, context):
@@ -144,3 +145,22 @@ def analyze(
     diagnostics.sort(key=lambda d: (d.start, d.code))
     analysis.diagnostics = diagnostics
     return analysis
+
+
+def _analyse_child(
+    parent: Options, text: str, path: str, around: CrossFile, resource_type_paths: tuple[str, ...]
+) -> Analysis:
+    """A nested template analysed as Heat validates it in the parent's stack: its own folder, the stack's
+    environments (registry and parameter_defaults), the parent's roots, catalogues, editor buffers and codes."""
+    values = tuple(environment.values for environment in around.environments if environment.values is not None)
+    options = Options(
+        disabled=parent.disabled,
+        named_as_template=True,
+        document_path=path,
+        file_roots=tuple(around.roots),
+        environment_paths=tuple(environment.path for environment in around.environments),
+        resource_type_paths=resource_type_paths,
+        overlay=around.files.overlay,
+        inputs=Inputs(environments=values),
+    )
+    return analyze(text, options)

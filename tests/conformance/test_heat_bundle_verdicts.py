@@ -18,30 +18,14 @@ import pytest
 from bundle_replay import BundleReplayed, load_bundles, replay_bundles
 
 NOT_JUDGED = "issue 28: not judged yet"
+# A type no environment named maps stays a warning in a child as in a parent (W3015): the operator's global
+# environment, or an environment the user did not name, may map it. Heat, given exactly these files, refuses.
+UNMAPPED_IN_CHILD = "W3015 is a warning in the child (its global environment may map it), so E7020 leaves it"
 
 # Heat rejects, hot-lsp gives no error: case -> (family, why).
 KNOWN_MISSES: dict[str, tuple[str, str]] = {
-    "type-path#child_unknown_type": ("child", NOT_JUDGED),
-    "type-path#child_yaml_error": ("child", NOT_JUDGED),
-    "type-path#child_output_without_value": ("child", NOT_JUDGED),
-    "type-path#child_output_get_attr_missing": ("child", NOT_JUDGED),
-    "type-path#child_default_breaks_constraint": ("child", NOT_JUDGED),
-    "type-path#child_string_default_too_short": ("child", NOT_JUDGED),
-    "type-path#parameter_default_wrong_type": ("child", NOT_JUDGED),
-    "type-path#child_bad_function_args": ("child", NOT_JUDGED),
-    "type-path#child_get_param_undeclared": ("child", NOT_JUDGED),
-    "type-path#child_unknown_property": ("child", NOT_JUDGED),
-    "type-path#nested_get_file_missing": ("files", NOT_JUDGED),
-    "type-path#nested_get_file_beside_parent": ("files", NOT_JUDGED),
-    "registry#child_unknown_type": ("child", NOT_JUDGED),
-    "registry#child_yaml_error": ("child", NOT_JUDGED),
-    "registry#child_output_without_value": ("child", NOT_JUDGED),
-    "registry#child_output_get_attr_missing": ("child", NOT_JUDGED),
-    "registry#child_string_default_too_short": ("child", NOT_JUDGED),
-    "registry#parameter_default_wrong_type": ("child", NOT_JUDGED),
-    "registry#child_bad_function_args": ("child", NOT_JUDGED),
-    "registry#child_get_param_undeclared": ("child", NOT_JUDGED),
-    "registry#child_unknown_property": ("child", NOT_JUDGED),
+    "type-path#child_unknown_type": ("child", UNMAPPED_IN_CHILD),
+    "registry#child_unknown_type": ("child", UNMAPPED_IN_CHILD),
     "group#child_unknown_type": ("child", NOT_JUDGED),
     "group#child_yaml_error": ("child", NOT_JUDGED),
     "group#child_output_without_value": ("child", NOT_JUDGED),
@@ -55,20 +39,6 @@ KNOWN_MISSES: dict[str, tuple[str, str]] = {
     "group#group_member_template_missing": ("group", NOT_JUDGED),
     "group#group_member_fault_in_member": ("group", NOT_JUDGED),
     "group#group_index_makes_value_too_small": ("group", NOT_JUDGED),
-    "environment#child_unknown_type": ("child", NOT_JUDGED),
-    "environment#child_yaml_error": ("child", NOT_JUDGED),
-    "environment#child_output_without_value": ("child", NOT_JUDGED),
-    "environment#child_output_get_attr_missing": ("child", NOT_JUDGED),
-    "environment#child_bad_function_args": ("child", NOT_JUDGED),
-    "environment#child_unknown_property": ("child", NOT_JUDGED),
-    "subfolder#child_unknown_type": ("child", NOT_JUDGED),
-    "subfolder#child_yaml_error": ("child", NOT_JUDGED),
-    "subfolder#child_output_without_value": ("child", NOT_JUDGED),
-    "subfolder#child_output_get_attr_missing": ("child", NOT_JUDGED),
-    "subfolder#child_bad_function_args": ("child", NOT_JUDGED),
-    "subfolder#child_unknown_property": ("child", NOT_JUDGED),
-    "subfolder#nested_get_file_missing": ("files", NOT_JUDGED),
-    "subfolder#nested_get_file_beside_parent": ("files", NOT_JUDGED),
 }
 
 # Heat accepts, hot-lsp gives an error: case -> why. None today. (A case Heat accepts whose nested stack then fails

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..evaluation.inputs import Inputs
+from ..files.child_analysis import AnalyseTemplate
 from ..files.cross_file import CrossFile
 from ..model.environment import EnvironmentModel
 from ..model.template import TemplateModel
@@ -30,6 +31,8 @@ class RuleContext:
     known_parameters: frozenset[str] | None = None
     # An environment file the user gave (--env, environments, hotLsp.environments): Heat's verdicts are errors.
     given_environment: bool = False
+    # How a nested template is analysed in this stack (E7020): the whole analysis, which sits above the rules.
+    analyse_child: AnalyseTemplate | None = None
 
     @property
     def model(self) -> TemplateModel:

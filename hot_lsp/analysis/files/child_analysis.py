@@ -1,0 +1,202 @@
+"""A nested template analysed as Heat validates it in one stack: with the stack's environments (registry, merged
+``parameter_defaults``), its own file's folder, and the same bounds as the parent's.
+
+The result is cached per (child path, environment paths, resource type paths), and reused while every file the
+child's analysis read (the child, its own children, the environments) has the version it had: a keystroke in the
+parent does not analyse unchanged children again. A template that includes itself is not entered twice on one
+path, and no deeper than Heat's nesting limit.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from ...spec.limits import MAX_NESTED_STACK_DEPTH
+from ..evaluation.inputs import EnvironmentValues, Inputs, resolve_parameters
+from ..evaluation.parameter_constraints import custom_constraints_of
+from ..result import Analysis
+from .cross_file import CrossFile
+from .template_files import Stamp
+
+# The child's errors that hold whatever values the parent passes: its YAML, its types, its outputs, its own
+# parameters' defaults and the environments' values for them. (A value the parent passes is judged at the parent.)
+# A type hot-lsp does not know (W3015) stays the child's warning, as in a parent: the operator's global
+# environment, or an environment not named, may map it.
+CONTEXT_FREE_CODES = frozenset(
+    {
+        "E0001",  # YAML syntax (Error parsing template ...)
+        "E2012",  # a default breaking its own constraints (unless parameter_defaults replace it)
+        "E3014",  # a resource type Heat does not have
+        "E3016",  # an unknown property
+        "E4007",  # a function's arguments
+        "E4008",  # get_param of an undeclared parameter
+        "E4009",  # get_attr of a missing resource
+        "E6001",  # an output without value
+        "E7014",  # a get_file target missing beside the child (heatclient reads it before it sends the stack)
+    }
+)
+FIRST = ("E0001",)  # a YAML error is what Heat says first (it stops there)
+_CACHE_ENTRIES = 500
+
+# (text, path, the stack's files, resource type paths) -> the template analysed with every rule, in that stack
+# (validate.analyze, given by the caller: the rules sit above this package).
+AnalyseTemplate = Callable[[str, str, CrossFile, tuple[str, ...]], Analysis]
+
+
+@dataclass(frozen=True, slots=True)
+class ChildFault:
+    """The first error of a nested template in one stack's context."""
+
+    path: str
+    message: str
+    line: int  # 1-based
+    others: int  # further errors in the child
+
+
+_Key = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_lock = threading.Lock()
+_cache: OrderedDict[_Key, tuple[dict[str, Stamp | None], ChildFault | None]] = OrderedDict()
+_local = threading.local()  # the children being analysed on this thread, outermost first
+
+
+def child_faults(
+    path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate
+) -> ChildFault | None:
+    """The first context-free error of the template at ``path`` analysed (by ``analyse``, the analysis with every
+    rule) in ``around``'s stack, or None."""
+    walking: list[str] = _walking()
+    if path in walking or len(walking) >= MAX_NESTED_STACK_DEPTH:
+        return None  # a template including an ancestor is E7013's; deeper than Heat nests is not validated
+    environment_paths = tuple(environment.path for environment in around.environments)
+    key: _Key = (path, environment_paths, tuple(around.roots), resource_type_paths)
+    with _lock:
+        cached = _cache.get(key)
+    if cached is not None and _unchanged(cached[0], around):
+        around.files.stamps.update(cached[0])
+        return cached[1]
+    walking.append(path)
+    try:
+        read, fault = _analyse(path, around, resource_type_paths, analyse)
+    finally:
+        walking.pop()
+    around.files.stamps.update(read)
+    with _lock:
+        _cache[key] = (read, fault)
+        _cache.move_to_end(key)
+        while len(_cache) > _CACHE_ENTRIES:
+            _cache.popitem(last=False)
+    return fault
+
+
+def _walking() -> list[str]:
+    found = getattr(_local, "walking", None)
+    if found is None:
+        found = _local.walking = []
+    return found
+
+
+def _analyse(
+    path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate
+) -> tuple[dict[str, Stamp | None], ChildFault | None]:
+    loaded = around.files.template(path)
+    text = loaded.analysis.text if loaded.analysis is not None else _text(path, around)
+    read: dict[str, Stamp | None] = {path: around.files.stamps.get(path)}
+    if text is None:
+        return read, None
+    values = tuple(environment.values for environment in around.environments if environment.values is not None)
+    analysis = analyse(text, path, around, resource_type_paths)
+    read.update(analysis.read_files or {})
+    replaced = _replaced_defaults(values)
+    errors = [
+        d
+        for d in analysis.diagnostics
+        if d.code in CONTEXT_FREE_CODES and not (d.code == "E2012" and _parameter_at(analysis, d.start) in replaced)
+    ]
+    faults = [(d.code not in FIRST, d.start, d.message) for d in errors] + _default_faults(analysis, values)
+    if not faults:
+        return read, None
+    _, start, message = min(faults)
+    line = analysis.parsed.lines.position(start)[0] + 1
+    return read, ChildFault(path, message, line, len(faults) - 1)
+
+
+def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, str]]:
+    """Heat's InvalidSchemaError for a parameter whose default, as the environments' parameter_defaults replace it,
+    is not of its type or breaks its constraints (Heat validates the default whatever the parent passes)."""
+    model = analysis.model
+    if model is None or not values:
+        return []
+    found: list[tuple[bool, int, str]] = []
+    resolved, _ = resolve_parameters(model, Inputs(environments=values))
+    for name, entry in model.parameters.items():
+        value = resolved.get(name)
+        if value is None or not value.source.startswith("parameter_defaults"):
+            continue
+        # The schema default's own faults are E2012's (Heat checks the replacing value); a custom constraint is
+        # checked only when a nested stack is created (its validation is not strict).
+        broken = [v for v in value.violations if not v.startswith("Invalid default")]
+        if custom_constraints_of(model, entry):
+            broken = []
+        problem = value.error or (broken[0] if broken else None)
+        if problem is not None:
+            raw = _raw_default(name, values)
+            found.append((True, entry.key.start, f"Parameter '{name}' is invalid: Invalid default {raw} ({problem})"))
+    return found
+
+
+def _raw_default(name: str, values: tuple[EnvironmentValues, ...]) -> object:
+    """The last environment's parameter_defaults value for ``name`` (as Heat prints it)."""
+    raw: object = None
+    for environment in values:
+        raw = environment.parameter_defaults.get(name, raw)
+    return raw
+
+
+def _replaced_defaults(values: tuple[EnvironmentValues, ...]) -> set[str]:
+    """The parameters whose default the environments' parameter_defaults replace (Heat validates that one)."""
+    return {
+        name for environment in values for name, value in environment.parameter_defaults.items() if value is not None
+    }
+
+
+def _parameter_at(analysis: Analysis, offset: int) -> str | None:
+    """The parameter whose definition holds ``offset``."""
+    model = analysis.model
+    if model is None:
+        return None
+    for name, entry in model.parameters.items():
+        if entry.key.start <= offset <= entry.value.end:
+            return name
+    return None
+
+
+def _text(path: str, around: CrossFile) -> str | None:
+    """The child's text when its reading gave no analysis (a YAML error, say): from the editor or the disk."""
+    if path in around.files.overlay:
+        return around.files.overlay[path][1]
+    try:
+        with open(path, encoding="utf-8-sig") as handle:
+            return handle.read()
+    except (OSError, ValueError):
+        return None
+
+
+def _unchanged(read: Mapping[str, Stamp | None], around: CrossFile) -> bool:
+    """Whether every file the cached analysis read is as it was."""
+    overlay = around.files.overlay
+    for path, stamp in read.items():
+        if path in overlay:
+            now: Stamp | None = (-1, overlay[path][0])
+        else:
+            try:
+                status = os.stat(path)
+                now = (status.st_mtime_ns, status.st_size)
+            except (OSError, ValueError):
+                now = None
+        if now != stamp:
+            return False
+    return True

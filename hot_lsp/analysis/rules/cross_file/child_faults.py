@@ -1,0 +1,64 @@
+"""7xxx: a nested template's own faults, seen from the parent, as Heat validates the stack (issue 28, item 1).
+
+Heat validates each nested stack in the stack's context (the environments' registry and ``parameter_defaults``)
+and fails the parent with ``resources.box<file://lib/box.yaml>: <the child's fault>``. Once the environments are
+given (``--env``, ``hotLsp.environments``), every template a resource reaches through a ``type:`` path or a registry
+mapping is analysed with them (:mod:`...files.child_analysis`, cached per child version and context), and the
+child's errors that do not depend on the values the parent passes are reported at the parent's ``type``. The
+child's own diagnostics stay in the child. Group members are not followed yet.
+"""
+
+from __future__ import annotations
+
+import os
+
+from ....document import Mapping, Scalar
+from ...codes import define
+from ...files.child_analysis import ChildFault, child_faults
+from ..context import RuleContext
+from ..phases import CROSS_FILE
+
+PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
+
+E7020 = define(
+    "E7020",
+    "A nested template (a `type:` file or a registry mapping) that Heat refuses when it validates the nested stack "
+    "with the stack's environments: the child's error, worded as Heat words it at the parent "
+    "(`resources.NAME<file://PATH>: ...`), with the child's file and line. Checked once environments are given.",
+    "(`type: lib/box.yaml`, checked with `--env env.yaml`, where lib/box.yaml has an output reading a resource it "
+    "does not have)",
+    "cross_file",
+    slug="nested-template-fault",
+    why="Heat validates every nested stack with the parameters and environment of the stack being created, and "
+    "fails the whole request with the child's fault ('resources.box<file://lib/box.yaml>: ...').",
+    instead="(fix the nested template: its file shows the fault at its place)",
+    heat_step="validate (each nested stack's validate_nested_stack)",
+    phase=PHASE.name,
+)
+
+
+def check(context: RuleContext) -> None:
+    model, report, around = context.model, context.report, context.around
+    assert around is not None  # (the phase runs only with files around)
+    if not around.environments_known or around.document_path is None or context.analyse_child is None:
+        return  # without the environments, what one could supply is not known (the child's own check says it)
+    if not isinstance(model.section("resources"), Mapping):
+        return
+    folder = os.path.dirname(around.document_path)
+    for name, entry in model.resources.items():
+        type_node = entry.get("type")
+        if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
+            continue
+        child = around.child(type_node.value, name)
+        if child is None or child.path is None or child.loaded is None or child.loaded.missing:
+            continue  # not a template resource, or a file W7012/W7008 already names
+        fault = child_faults(child.path, around, context.resource_type_paths, context.analyse_child)
+        if fault is None:
+            continue
+        report(E7020, type_node, _message(name, fault, folder))
+
+
+def _message(resource: str, fault: ChildFault, folder: str) -> str:
+    shown = os.path.relpath(fault.path, folder)
+    more = f" (and {fault.others} more in {shown})" if fault.others else ""
+    return f"resources.{resource}<file://{shown}>: {fault.message} [{shown}:{fault.line}]{more}"

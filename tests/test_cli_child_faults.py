@@ -1,0 +1,72 @@
+"""E7020 through the command line: a nested template's fault, found as Heat validates the nested stack with the
+stack's environments, reported at the parent's resource in Heat's words (``resources.box<file://lib/box.yaml>:``),
+with the child's file and line. The stacks are the bundle recording's (Heat 27.0.1's verdicts)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from bundle_cases import write_case
+
+from hot_lsp.cli import main
+
+
+def check(capsys, folder: Path, environments: list[str]) -> tuple[int, list[dict[str, Any]]]:
+    args = [arg for name in environments for arg in ("--env", str(folder / name))]
+    code = main(["check", "--format", "json", *args, str(folder / "main.yaml")])
+    return code, json.loads(capsys.readouterr().out)
+
+
+@pytest.mark.parametrize(
+    ("case_id", "heat_words"),
+    [
+        ("type-path#child_output_get_attr_missing", 'The specified reference "no_such_resource"'),
+        ("type-path#child_bad_function_args", 'Incorrect arguments to "list_join"'),
+        ("registry#child_string_default_too_short", "length (1) is out of range (min: 2, max: 24)"),
+        ("type-path#parameter_default_wrong_type", "could not convert string to float: 'big'"),
+    ],
+)
+def test_a_childs_fault_is_reported_at_the_parent_in_heats_words(
+    tmp_path: Path, capsys, case_id: str, heat_words: str
+) -> None:
+    case, environments = write_case(tmp_path, case_id)
+    assert case["verdict"] == "rejected" and heat_words in case["heat_says"]
+    code, found = check(capsys, tmp_path, environments)
+    # Heat's prefix, as recorded: resources.NAME<file://PATH> (Heat stops at the first resource; hot-lsp reports
+    # each resource whose type reaches the child)
+    said = case["heat_says"].removeprefix("InvalidSchemaError: ")
+    heat_prefix = said.split(": ", 1)[0].split(".outputs")[0]
+    at_parent = [d for d in found if d["code"] == "E7020" and d["message"].startswith(heat_prefix + ": ")]
+    assert code == 1 and len(at_parent) == 1, found
+    finding = at_parent[0]
+    assert Path(finding["file"]).name == "main.yaml"
+    assert heat_words.split(" (")[0] in finding["message"]
+    child = heat_prefix.split("<file://", 1)[1].rstrip(">")
+    assert f"[{child}:" in finding["message"]  # the child's file and line
+
+
+def test_without_the_environments_the_child_is_left_to_its_own_check(tmp_path: Path, capsys) -> None:
+    write_case(tmp_path, "type-path#child_output_get_attr_missing")
+    code, found = check(capsys, tmp_path, [])
+    assert not [d for d in found if d["code"] == "E7020"]
+
+
+def test_a_control_gives_no_error(tmp_path: Path, capsys) -> None:
+    case, environments = write_case(tmp_path, "registry#child_default_breaks_constraint")
+    assert case["verdict"] == "accepted"  # parameter_defaults replace the default Heat validates
+    code, found = check(capsys, tmp_path, environments)
+    assert code == 0 and not [d for d in found if d["severity"] == "error"], found
+
+
+def test_a_template_that_includes_itself_does_not_recurse(tmp_path: Path, capsys) -> None:
+    (tmp_path / "env.yaml").write_text("parameter_defaults: {}\n")
+    (tmp_path / "main.yaml").write_text(
+        "heat_template_version: 2018-08-31\nresources:\n  again:\n    type: main.yaml\n"
+        "outputs:\n  o:\n    value: {get_attr: [nothing, x]}\n"
+    )
+    code, found = check(capsys, tmp_path, ["env.yaml"])
+    assert code == 1
+    assert {d["code"] for d in found if d["severity"] == "error"} >= {"E7013", "E4009"}
