@@ -15,7 +15,7 @@ E7019 = define(
     "E7019",
     "A file given as an environment (--env, environments, hotLsp.environments) whose text is not a map (Heat: The "
     "environment is not a valid YAML mapping data type.).",
-    "- parameter_defaults:\n    flavor: m1.small",
+    "(a file given with --env whose text is a list, not a map: `- parameter_defaults: {flavor: m1.small}`)",
     "environment",
     slug="environment-not-a-map",
     why="python-heatclient reads an environment as a map of sections and refuses anything else: 'The environment "
