@@ -27,6 +27,10 @@ def check(capsys, folder: Path, environments: list[str]) -> tuple[int, list[dict
         ("type-path#child_bad_function_args", 'Incorrect arguments to "list_join"'),
         ("registry#child_string_default_too_short", "length (1) is out of range (min: 2, max: 24)"),
         ("type-path#parameter_default_wrong_type", "could not convert string to float: 'big'"),
+        # a group's member "0": resources.NAME<nested_stack>.resources.0<file://PATH>
+        ("group#child_output_get_attr_missing", 'The specified reference "no_such_resource"'),
+        ("group#child_default_breaks_constraint", "500 is out of range (min: 0, max: 10)"),
+        ("group#parameter_default_wrong_type", "could not convert string to float: 'big'"),
     ],
 )
 def test_a_childs_fault_is_reported_at_the_parent_in_heats_words(
@@ -46,6 +50,20 @@ def test_a_childs_fault_is_reported_at_the_parent_in_heats_words(
     assert heat_words.split(" (")[0] in finding["message"]
     child = heat_prefix.split("<file://", 1)[1].rstrip(">")
     assert f"[{child}:" in finding["message"]  # the child's file and line
+
+
+@pytest.mark.parametrize("case_id", ["group#child_yaml_error", "group#child_output_without_value"])
+def test_a_group_members_template_fault_is_reported_at_the_member_type(tmp_path: Path, capsys, case_id: str) -> None:
+    # Heat meets these reading the member's template, before it names the member: resources.NAME<nested_stack>:
+    case, environments = write_case(tmp_path, case_id)
+    assert case["verdict"] == "rejected" and case["heat_says"].startswith("resources.workers<nested_stack>: ")
+    code, found = check(capsys, tmp_path, environments)
+    at_parent = [d for d in found if d["code"] == "E7020"]
+    assert code == 1 and len(at_parent) == 1, found
+    finding = at_parent[0]
+    assert finding["message"].startswith("resources.workers<nested_stack>: ") and "[worker.yaml:" in finding["message"]
+    line = (tmp_path / "main.yaml").read_text().splitlines()[finding["range"]["start"]["line"]]
+    assert "worker.yaml" in line  # at the member's type, in the group's definition
 
 
 def test_without_the_environments_the_child_is_left_to_its_own_check(tmp_path: Path, capsys) -> None:

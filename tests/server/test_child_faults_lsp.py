@@ -43,3 +43,19 @@ async def test_a_childs_fault_is_shown_at_the_parent_and_goes_when_the_child_is_
         change_document(client, child_uri, 2, [(None, fixed + "\n")])
         change_document(client, uri, 2, [(None, main.read_text() + "\n")])
         await wait_for_publish(client, uri, lambda p: p.version == 2 and not _with_code(p, "E7020"))
+
+
+async def test_a_group_members_fault_is_shown_at_the_member_type(tmp_path: Path):
+    case, environments = write_case(tmp_path, "group#child_unknown_property")
+    # Property error: resources.workers<nested_stack>.resources.0<file://worker.yaml>.resources.token.properties: ...
+    heat_prefix = case["heat_says"].removeprefix("Property error: ").split(".resources.token", 1)[0]
+    options = {"hotLsp": {"environments": environments}}
+    async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:
+        main = tmp_path / "main.yaml"
+        uri = main.as_uri()
+        open_document(client, uri, main.read_text())
+        found = await wait_for_publish(client, uri, lambda p: bool(_with_code(p, "E7020")))
+        (diagnostic,) = _with_code(found, "E7020")
+        assert diagnostic.message.startswith(heat_prefix + ": ")
+        assert "Unknown Property colour" in diagnostic.message and "[worker.yaml:" in diagnostic.message
+        assert "worker.yaml" in main.read_text().splitlines()[diagnostic.range.start.line]

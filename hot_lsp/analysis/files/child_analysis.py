@@ -55,6 +55,7 @@ class ChildFault:
     message: str
     line: int  # 1-based
     others: int  # further errors in the child
+    code: str = ""  # the child's code for it (Heat words a YAML error or an output without value apart)
 
 
 _Key = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -116,21 +117,21 @@ def _analyse(
         for d in analysis.diagnostics
         if d.code in CONTEXT_FREE_CODES and not (d.code == "E2012" and _parameter_at(analysis, d.start) in replaced)
     ]
-    faults = [(d.code not in FIRST, d.start, d.message) for d in errors] + _default_faults(analysis, values)
+    faults = [(d.code not in FIRST, d.start, d.message, d.code) for d in errors] + _default_faults(analysis, values)
     if not faults:
         return read, None
-    _, start, message = min(faults)
+    _, start, message, code = min(faults)
     line = analysis.parsed.lines.position(start)[0] + 1
-    return read, ChildFault(path, message, line, len(faults) - 1)
+    return read, ChildFault(path, message, line, len(faults) - 1, code)
 
 
-def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, str]]:
+def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, str, str]]:
     """Heat's InvalidSchemaError for a parameter whose default, as the environments' parameter_defaults replace it,
     is not of its type or breaks its constraints (Heat validates the default whatever the parent passes)."""
     model = analysis.model
     if model is None or not values:
         return []
-    found: list[tuple[bool, int, str]] = []
+    found: list[tuple[bool, int, str, str]] = []
     resolved, _ = resolve_parameters(model, Inputs(environments=values))
     for name, entry in model.parameters.items():
         value = resolved.get(name)
@@ -144,7 +145,8 @@ def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -
         problem = value.error or (broken[0] if broken else None)
         if problem is not None:
             raw = _raw_default(name, values)
-            found.append((True, entry.key.start, f"Parameter '{name}' is invalid: Invalid default {raw} ({problem})"))
+            message = f"Parameter '{name}' is invalid: Invalid default {raw} ({problem})"
+            found.append((True, entry.key.start, message, "E2012"))
     return found
 
 

@@ -5,14 +5,18 @@ and fails the parent with ``resources.box<file://lib/box.yaml>: <the child's fau
 given (``--env``, ``hotLsp.environments``), every template a resource reaches through a ``type:`` path or a registry
 mapping is analysed with them (:mod:`...files.child_analysis`, cached per child version and context), and the
 child's errors that do not depend on the values the parent passes are reported at the parent's ``type``. The
-child's own diagnostics stay in the child. Group members are not followed yet.
+child's own diagnostics stay in the child. A group's member type (``ResourceGroup``'s ``resource_def``,
+``AutoScalingGroup``'s ``resource``, ``ResourceChain``'s first ``resources`` entry) is followed the same way: Heat
+validates the first member, ``"0"``, and its fault is reported at the member's ``type`` as
+``resources.NAME<nested_stack>.resources.0<file://PATH>: ...``.
 """
 
 from __future__ import annotations
 
 import os
 
-from ....document import Mapping, Scalar
+from ....document import Mapping, Node, Scalar, Sequence
+from ....spec.nested_stacks import GROUPS, GroupType
 from ...codes import define
 from ...files.child_analysis import ChildFault, child_faults
 from ..context import RuleContext
@@ -49,16 +53,44 @@ def check(context: RuleContext) -> None:
         type_node = entry.get("type")
         if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
             continue
-        child = around.child(type_node.value, name)
+        resolution = around.registry.resolve(type_node.value, name)
+        group = GROUPS.get(resolution.name) if resolution.kind == "type" else None
+        member = None if group is None else _member_type(entry.get("properties"), group)
+        # A group's members are the nested stack "0" ... of the member type (Heat validates "0"); their names are
+        # the registry's resource names for them.
+        shown_node, written, child_name = (
+            (member, member.value, "0") if member is not None else (type_node, type_node.value, name)
+        )
+        child = around.child(written, child_name)
         if child is None or child.path is None or child.loaded is None or child.loaded.missing:
             continue  # not a template resource, or a file W7012/W7008 already names
         fault = child_faults(child.path, around, context.resource_type_paths, context.analyse_child)
         if fault is None:
             continue
-        report(E7020, type_node, _message(name, fault, folder))
+        report(E7020, shown_node, _message(name, fault, folder, member=member is not None))
 
 
-def _message(resource: str, fault: ChildFault, folder: str) -> str:
+def _member_type(properties: Node | None, group: GroupType) -> Scalar | None:
+    """The written type of a group's first member, when it is a plain string."""
+    node: Node | None = properties
+    for key in group.member_type_path:
+        node = node.get(key) if isinstance(node, Mapping) else None
+    if isinstance(node, Sequence):
+        node = node.items[0] if node.items else None  # a ResourceChain: one member per type, "0" first
+    return node if isinstance(node, Scalar) and isinstance(node.value, str) else None
+
+
+# A child's faults Heat meets while it reads the nested stack's template, before it names the member.
+_READING_CODES = frozenset({"E0001", "E6001"})
+
+
+def _message(resource: str, fault: ChildFault, folder: str, member: bool = False) -> str:
     shown = os.path.relpath(fault.path, folder)
     more = f" (and {fault.others} more in {shown})" if fault.others else ""
-    return f"resources.{resource}<file://{shown}>: {fault.message} [{shown}:{fault.line}]{more}"
+    if not member:
+        prefix = f"resources.{resource}<file://{shown}>"
+    elif fault.code in _READING_CODES:
+        prefix = f"resources.{resource}<nested_stack>"
+    else:
+        prefix = f"resources.{resource}<nested_stack>.resources.0<file://{shown}>"
+    return f"{prefix}: {fault.message} [{shown}:{fault.line}]{more}"
