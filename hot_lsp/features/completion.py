@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
+from dataclasses import replace
 
 from lsprotocol import types
 
@@ -490,6 +491,9 @@ class _Collector:
                 items.extend(self._paths(TEMPLATE_SUFFIXES, "template", after=5000))
         elif len(path) > 3 and path[0] == "resources" and path[2] == "properties":
             items.extend(self.resource_types.property_values())
+            if self.resource_types.at_member_type() and "::" not in cursor.prefix:
+                # A group's member is most often a template of the folder: those first, then the types.
+                items.extend(replace(item, group=NAMES) for item in self._paths(TEMPLATE_SUFFIXES, "template"))
         call = self.place.call
         if call is not None and call.function.slot(self.place.arguments) == "attribute":
             items.extend(self.resource_types.attributes())

@@ -115,6 +115,11 @@ class ResourceTypeCompletion:
             return f"{name}: " + _FLOW_VALUE.get(schema.type, "${1}")
         return name + _block_value(schema, cursor.column, count(1), 0)
 
+    def at_member_type(self) -> bool:
+        """Whether the cursor is in the ``type`` of a group's member definition."""
+        found = self._property_place()
+        return found is not None and docs.is_member_type(found)
+
     def property_values(self) -> list[Item]:
         found = self._property_place()
         if found is None:

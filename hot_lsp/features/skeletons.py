@@ -3,7 +3,9 @@
 - A resource type chosen in a resource's ``type:`` brings ``properties:`` with every required property (the
   catalogue's; a template resource's: its child's parameters without a default), each a snippet placeholder of
   its type (``[]``, ``{}``, ``''``...) or a choice of ``{get_param: NAME}`` where parameters fit
-  (``analysis/required_properties``, which E3017's quick fix shares). Typed as the key of a new entry under
+  (``analysis/required_properties``, which E3017's quick fix shares), then what the type's own validation needs
+  (``VALIDATION_NEEDS``: E3026's checks, a server's ``image``...); a group's member definition is a block of
+  ``type:`` (the folder's templates first) and ``properties:``. Typed as the key of a new entry under
   ``resources:``, the type brings the whole entry: a name, ``type:`` and ``properties:``.
 - An empty document: a whole template (the newest version, description, parameters, resources, outputs).
 - A key typed under ``parameters``, ``resources``, ``outputs`` or ``conditions``: a new entry of that section.
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from dataclasses import replace
 from itertools import count
 
@@ -26,10 +28,13 @@ from ..analysis.model.required_properties import ParameterIndex, parameter_index
 from ..analysis.queries.cursor import Cursor
 from ..analysis.queries.locate import KnownNames, lookup
 from ..analysis.result import Analysis
-from ..document import Mapping, Node
-from ..spec.nested_stacks import TEMPLATE_SUFFIXES
+from ..document import Mapping as MappingNode
+from ..document import Node
+from ..spec.nested_stacks import MEMBER_DEFINITIONS, TEMPLATE_SUFFIXES
 from ..spec.resource_types import Catalogue, PropertySchema
+from ._targets import document_path
 from .completion_items import KEYS, NAMES, Item, Kind, word_length
+from .environment_templates import template_paths
 from .snapshot import Snapshot
 from .snippets import escape_snippet
 from .template_children import child_named, registry_of, template_files
@@ -40,11 +45,11 @@ _CHOICE_ESCAPED = re.compile(r"([,|$}\\])")
 
 def indent_step(text: str, root: Node | None) -> int:
     """The document's indentation step: the column of the first entry of a block section (2 when none says)."""
-    if not isinstance(root, Mapping):
+    if not isinstance(root, MappingNode):
         return DEFAULT_STEP
     for pair in root.pairs:
         value = pair.value
-        if isinstance(value, Mapping) and not value.flow and value.pairs and value.start > pair.key.end:
+        if isinstance(value, MappingNode) and not value.flow and value.pairs and value.start > pair.key.end:
             key = value.pairs[0].key
             column = key.start - (max(text.rfind("\n", 0, key.start), text.rfind("\r", 0, key.start)) + 1)
             if column > 0:
@@ -64,24 +69,69 @@ def _value_snippet(prop: PropertySchema, parameters: ParameterIndex, stops: coun
     return f"${{{next(stops)}|{choices}|}}"
 
 
-def properties_block(
-    props: list[PropertySchema], parameters: ParameterIndex, column: int, step: int, stops: count[int]
-) -> str:
-    """``properties:`` at ``column`` and a line per property below it (a snippet, no line end at either end)."""
+def _member_block(column: int, step: int, stops: count[int], templates: tuple[str, ...]) -> str:
+    """A group's member definition as a block: ``type:`` (the folder's templates first, then a type that validates
+    as it stands) and ``properties:``."""
     inner = " " * (column + step)
-    lines = [f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops)}" for p in props]
+    choices = ",".join(_CHOICE_ESCAPED.sub(r"\\\1", name) for name in (*templates, "OS::Heat::None"))
+    kind = f"${{{next(stops)}|{choices}|}}" if templates else f"${{{next(stops)}:OS::Heat::None}}"
+    return f"\n{inner}type: {kind}\n{inner}properties: ${{{next(stops)}:{{\\}}}}"
+
+
+def properties_block(
+    props: list[PropertySchema],
+    parameters: ParameterIndex,
+    column: int,
+    step: int,
+    stops: count[int],
+    type_name: str | None = None,
+    templates: tuple[str, ...] = (),
+) -> str:
+    """``properties:`` at ``column`` and a line per property below it (a snippet, no line end at either end); a
+    group's member definition (``type_name``'s ``resource_def`` or ``resource``) is a block of its own."""
+    inner = " " * (column + step)
+    member = MEMBER_DEFINITIONS.get(type_name or "")
+    lines = [
+        f"{inner}{escape_snippet(p.name)}:{_member_block(column + step, step, stops, templates)}"
+        if p.name == member
+        else f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops)}"
+        for p in props
+    ]
     return f"{' ' * column}properties:\n" + "\n".join(lines)
 
 
 # -- resource types --------------------------------------------------------------------------------------------
 
 
+# What a type's own validation needs beyond its required properties (E3026's checks, ``rules/resources/
+# _validation_*.py``): where Heat wants one of several properties, the one a skeleton writes (a server boots from
+# ``image``; ``block_device_mapping_v2`` is the other way).
+VALIDATION_NEEDS: dict[str, tuple[str, ...]] = {
+    "OS::Nova::Server": ("image",),
+    "OS::Neutron::Subnet": ("cidr",),
+    "OS::Neutron::RouterInterface": ("subnet",),
+    "OS::Octavia::Pool": ("loadbalancer",),
+    "OS::Cinder::Volume": ("size",),
+    "OS::Cinder::Quota": ("gigabytes",),
+    "OS::Neutron::Quota": ("network",),
+    "OS::Nova::Quota": ("instances",),
+    "OS::Octavia::Quota": ("loadbalancer",),
+}
+
+
+def skeleton_properties(properties: Mapping[str, PropertySchema], type_name: str) -> list[PropertySchema]:
+    """What a skeleton of ``type_name`` writes: its required properties, then what its own validation needs."""
+    props = required_properties(properties)
+    needed = [properties[n] for n in VALIDATION_NEEDS.get(type_name, ()) if n in properties]
+    return props + [p for p in needed if p not in props]
+
+
 def _required_by_type(catalogue: Catalogue) -> dict[str, list[PropertySchema]]:
-    """Each type's (and alias's) required properties, for the types that have some; once per catalogue."""
+    """Each type's (and alias's) skeleton properties, for the types that have some; once per catalogue."""
     found: dict[str, list[PropertySchema]] = {}
     for name in list(catalogue.types) + list(catalogue.aliases):
         resolved = catalogue.get(name)
-        props = required_properties(resolved.properties) if resolved is not None else []
+        props = skeleton_properties(resolved.properties, resolved.name) if resolved is not None else []
         if props:
             found[name] = props
     return found
@@ -101,6 +151,7 @@ class TypeSkeletons:
         self.names = names
         self.step = indent_step(snapshot.text, snapshot.analysis.parsed.root)
         self._parameters: ParameterIndex | None = None
+        self._templates: tuple[str, ...] | None = None
 
     @property
     def parameters(self) -> ParameterIndex:
@@ -127,7 +178,7 @@ class TypeSkeletons:
         catalogue = snapshot.catalogue
         memo = snapshot.analysis.derive(_memo)
         last_good = None if snapshot.analysis.parsed.syntax_ok else id(snapshot.last_good)
-        key = (id(catalogue), id(items), column, self.step, last_good)
+        key = (id(catalogue), id(items), column, self.step, last_good, self.templates)
         found = memo.get(key)
         if found is None:
             required = catalogue.derive(_required_by_type)
@@ -138,8 +189,27 @@ class TypeSkeletons:
         return list(found)
 
     def _with_properties(self, item: Item, props: list[PropertySchema], column: int) -> Item:
-        block = properties_block(props, self.parameters, column, self.step, count(1))
+        block = properties_block(
+            props, self.parameters, column, self.step, count(1), self._type_of(item), self.templates
+        )
         return replace(item, insert=f"{escape_snippet(item.label)}\n{block}", snippet=True)
+
+    def _type_of(self, item: Item) -> str:
+        resolved = self.snapshot.catalogue.get(item.label)
+        return resolved.name if resolved is not None else item.label
+
+    @property
+    def templates(self) -> tuple[str, ...]:
+        """The template files below the document's folder (a group's member is most often one of them)."""
+        if self._templates is None:
+            own = document_path(self.snapshot.uri)
+            found = template_paths(own, "", self.snapshot.files) if own is not None else []
+            here = os.path.abspath(own) if own is not None else None
+            folder = os.path.dirname(here) if here is not None else ""
+            self._templates = tuple(
+                path for path, is_folder in found if not is_folder and os.path.join(folder, path) != here
+            )
+        return self._templates
 
     def _skeleton_fits(self) -> bool:
         """A block resource's `type:` with nothing after the word and no `properties` yet."""
@@ -150,7 +220,7 @@ class TypeSkeletons:
             return False
         for analysis in (self.snapshot.analysis, self.snapshot.last_good):
             body = lookup(analysis.parsed.root, cursor.path[:2]) if analysis is not None else None
-            if isinstance(body, Mapping):
+            if isinstance(body, MappingNode):
                 return not body.flow and body.pair("properties") is None
         return True
 
@@ -199,7 +269,7 @@ class TypeSkeletons:
         snapshot = self.snapshot
         memo = snapshot.analysis.derive(_memo)
         last_good = None if snapshot.analysis.parsed.syntax_ok else id(snapshot.last_good)
-        key = ("entry", id(snapshot.catalogue), id(items), inner, self.step, last_good)
+        key = ("entry", id(snapshot.catalogue), id(items), inner, self.step, last_good, self.templates)
         entries = memo.get(key)
         if entries is None:
             required = snapshot.catalogue.derive(_required_by_type)
@@ -210,7 +280,10 @@ class TypeSkeletons:
         name = _unique(_resource_name(item.label), self.names.resources.keys())
         text = f"${{1:{escape_snippet(name)}}}:\n{' ' * inner}type: {escape_snippet(item.label)}"
         if props:
-            text += "\n" + properties_block(props, self.parameters, inner, self.step, count(2))
+            block = properties_block(
+                props, self.parameters, inner, self.step, count(2), self._type_of(item), self.templates
+            )
+            text += "\n" + block
         return replace(item, insert=text, snippet=True, detail=f"new resource: {item.detail or ''}")
 
 

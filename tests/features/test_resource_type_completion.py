@@ -167,8 +167,11 @@ def test_the_edit_replaces_the_whole_typed_name_colons_included(typed, after):
     # A client filters on the text from the range's start to the cursor: the typed name, colons included.
     matching = [i.label for i in items(fixture) if (i.filter_text or i.label).lower().startswith(typed.lower())]
     assert "OS::Nova::Server" in matching
-    # The type brings its required property (issue 17's skeletons: tests/features/test_skeletons.py).
-    skeleton = "resources:\n  web:\n    type: OS::Nova::Server\n    properties:\n      flavor: ${1:''}\n"
+    # The type brings its required property and the image its own validation wants (issue 17's skeletons, issue
+    # 29 item 3: tests/features/test_skeletons.py).
+    skeleton = (
+        "resources:\n  web:\n    type: OS::Nova::Server\n    properties:\n      flavor: ${1:''}\n      image: ${2:''}\n"
+    )
     assert accept(fixture, "OS::Nova::Server") == template(skeleton)
 
 

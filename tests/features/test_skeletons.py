@@ -27,16 +27,32 @@ def codes(text: str) -> list[str]:
 # -- resource types ------------------------------------------------------------------------------------------
 
 
-def test_a_type_brings_properties_with_a_placeholder_of_each_required_ones_type():
+def test_a_server_boots_from_an_image_and_a_groups_member_is_a_block():
+    """Issue 29 item 3: what the type's own validation needs (E3026) comes with the required properties."""
+    fixture = template("resources:\n  web:\n    type: OS::Nova::Ser$0\n")
+    assert new_text(fixture, "OS::Nova::Server", snippet_support=False) == (
+        "OS::Nova::Server\n    properties:\n      flavor: ''\n      image: ''"
+    )
     fixture = template("resources:\n  group:\n    type: OS::Heat::ResourceGr$0\n")
     assert new_text(fixture, "OS::Heat::ResourceGroup") == (
-        "OS::Heat::ResourceGroup\n    properties:\n      resource_def: ${1:{\\}}"
+        "OS::Heat::ResourceGroup\n    properties:\n      resource_def:\n        type: ${1:OS::Heat::None}\n"
+        "        properties: ${2:{\\}}"
     )
-    assert new_text(fixture, "OS::Heat::ResourceGroup", snippet_support=False) == (
-        "OS::Heat::ResourceGroup\n    properties:\n      resource_def: {}"
+    scaling = new_text(fixture, "OS::Heat::AutoScalingGroup", snippet_support=False)
+    assert "\n      resource:\n        type: OS::Heat::None\n        properties: {}" in scaling
+    for name in ("OS::Nova::Server", "OS::Heat::ResourceGroup", "OS::Heat::AutoScalingGroup"):
+        typed = new_text(fixture, name, snippet_support=False)
+        assert codes(template(f"resources:\n  group:\n    type: {typed}\n")) == [], name
+
+
+def test_a_type_brings_properties_with_a_placeholder_of_each_required_ones_type():
+    fixture = template("resources:\n  group:\n    type: OS::Heat::ResourceGr$0\n")
+    assert new_text(fixture, "OS::Neutron::Port") == "OS::Neutron::Port\n    properties:\n      network: ${1:''}"
+    assert new_text(fixture, "OS::Neutron::Port", snippet_support=False) == (
+        "OS::Neutron::Port\n    properties:\n      network: ''"
     )
     # A type with no required property is its name alone.
-    assert new_text(fixture, "OS::Cinder::Volume") == "OS::Cinder::Volume"
+    assert new_text(fixture, "OS::Neutron::Net") == "OS::Neutron::Net"
 
 
 def test_parameters_that_fit_are_offered_by_name_then_by_constraint_then_by_a_name_built_on_it():

@@ -27,7 +27,7 @@ deploy time, and trees reference files installed elsewhere).
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -52,6 +52,7 @@ from ...result import Analysis
 from ...stack.dependencies import if_branches, is_external
 from ...suggest import did_you_mean
 from ...values.property_values import UNKNOWN
+from ...wording import yaml_text
 from ..context import RuleContext
 from ..environment.environment_files import rendered_from
 from ..phases import CROSS_FILE
@@ -265,6 +266,18 @@ class _TemplateChecker(PropertyChecker):
         super().missing(section, schema, given, anchor, path)
         self.severity, self.note = saved
 
+    def missing_fix(
+        self, schema: dict[str, PropertySchema], missing: list[str], anchor: Node | tuple[int, int], path: str
+    ) -> QuickFix | None:
+        """A group member's parameter named as an index (``index``, ``*_index``) gets the group's index_var, which
+        each member sees as its own index (``0`` would give every member 0)."""
+        fix = super().missing_fix(schema, missing, anchor, path)
+        if fix is None or fix.values is None or self.index_var is None:
+            return fix
+        index = yaml_text(self.index_var)
+        values = [index if _names_an_index(n) else v for n, v in zip(missing, fix.values, strict=True)]
+        return replace(fix, values=values)
+
     def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         if self.index_var is not None and _mentions(node, self.index_var):
             return UNKNOWN  # each member gets its own index in place of index_var
@@ -464,6 +477,11 @@ def _index_var(properties: Node | None, kind: GroupType) -> str | None:
     if isinstance(node, Scalar) and isinstance(node.value, str) and node.value:
         return node.value
     return kind.index_var_default
+
+
+def _names_an_index(name: str) -> bool:
+    lowered = name.lower()
+    return lowered == "index" or lowered.endswith("_index")
 
 
 def _mentions(node: Node, text: str) -> bool:
