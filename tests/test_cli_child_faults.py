@@ -88,3 +88,25 @@ def test_a_template_that_includes_itself_does_not_recurse(tmp_path: Path, capsys
     code, found = check(capsys, tmp_path, ["env.yaml"])
     assert code == 1
     assert {d["code"] for d in found if d["severity"] == "error"} >= {"E7013", "E4009"}
+
+
+def test_the_childs_place_is_related_in_json_and_sarif(tmp_path: Path, capsys) -> None:
+    _, environments = write_case(tmp_path, "group#child_output_get_attr_missing")
+    code, found = check(capsys, tmp_path, environments)
+    (finding,) = [d for d in found if d["code"] == "E7020"]
+    (related,) = finding["related"]
+    child = tmp_path / "worker.yaml"
+    assert Path(related["file"]).resolve() == child.resolve()
+    line = related["range"]["start"]["line"]
+    assert f"[worker.yaml:{line + 1}]" in finding["message"]  # the line the message names
+    assert "no_such_resource" in child.read_text().splitlines()[line][related["range"]["start"]["character"] :]
+    assert 'The specified reference "no_such_resource"' in related["message"]
+    assert not [d for d in found if d["code"] != "E7020" and "related" in d]  # only where there is another place
+
+    args = [arg for name in environments for arg in ("--env", str(tmp_path / name))]
+    main(["check", "--format", "sarif", *args, str(tmp_path / "main.yaml")])
+    results = json.loads(capsys.readouterr().out)["runs"][0]["results"]
+    (result,) = [r for r in results if r["ruleId"] == "E7020"]
+    (location,) = result["relatedLocations"]
+    assert location["physicalLocation"]["artifactLocation"]["uri"] == child.as_uri()
+    assert location["physicalLocation"]["region"]["startLine"] == line + 1

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from ..document import Diagnostic, Node, QuickFix
+from ..document import Diagnostic, Node, QuickFix, Related
 from .codes import CODES
 from .model.template import TemplateModel
 
@@ -44,15 +44,16 @@ class Reporter:
         data: QuickFix | None = None,
         severity: int = 0,
         needs: Needs | None = None,
+        related: tuple[Related, ...] = (),
     ) -> None:
         """Report ``code`` at a node (its whole range) or at ``(start, end)`` offsets; ``needs``: the steps of
-        Heat's that meet it (None: the finding holds wherever it is)."""
+        Heat's that meet it (None: the finding holds wherever it is); ``related``: its places in other files."""
         if code not in CODES:
             raise KeyError(f"undocumented diagnostic code {code}")
         start, end = (at.start, at.end) if isinstance(at, Node) else at
         if end <= start:
             end = start + 1 if start >= 0 else start
-        diagnostic = Diagnostic(code, message, start, end, severity, data)
+        diagnostic = Diagnostic(code, message, start, end, severity, data, related)
         self.diagnostics.append(diagnostic)
         if needs is not None:
             self.needs[id(diagnostic)] = needs

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 from .. import __version__
 from ..analysis.codes import CODES
-from ..document import Diagnostic, LineIndex
+from ..document import Diagnostic, LineIndex, Related
 from ..document.positions import Encoding
 
 _ENCODINGS: tuple[Encoding, ...] = ("utf-16", "utf-32")  # LSP and SARIF ranges; text output's columns
@@ -75,18 +75,34 @@ def _lsp_range(lines: Positions, d: Diagnostic) -> dict[str, Any]:
     return {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}}
 
 
+def _related_path(related: Related, shown_as: str) -> str:
+    """A related place's file, written as the finding's own file is (relative to where check ran, or absolute)."""
+    return related.path if os.path.isabs(shown_as) else os.path.relpath(related.path)
+
+
+def _json_item(r: FileResult, d: Diagnostic) -> dict[str, Any]:
+    item: dict[str, Any] = {
+        "file": r.path,
+        "range": _lsp_range(r.lines, d),
+        "severity": d.severity_name,
+        "code": d.code,
+        "message": d.message,
+    }
+    if d.related:  # places in other files (a nested template's fault: where it is in the child)
+        item["related"] = [
+            {
+                "file": _related_path(related, r.path),
+                "range": {"start": {"line": sl, "character": sc}, "end": {"line": el, "character": ec}},
+                "message": related.message,
+            }
+            for related in d.related
+            for sl, sc, el, ec in [related.range_in("utf-16")]
+        ]
+    return item
+
+
 def json_list(results: list[FileResult]) -> str:
-    items = [
-        {
-            "file": r.path,
-            "range": _lsp_range(r.lines, d),
-            "severity": d.severity_name,
-            "code": d.code,
-            "message": d.message,
-        }
-        for r in results
-        for d in r.diagnostics
-    ]
+    items = [_json_item(r, d) for r in results for d in r.diagnostics]
     return json.dumps(items, indent=2, ensure_ascii=False) + "\n"
 
 
@@ -108,27 +124,30 @@ def sarif(results: list[FileResult]) -> str:
         for d in r.diagnostics:
             sl, sc = r.lines.position(d.start)
             el, ec = r.lines.position(d.end)
-            findings.append(
-                {
-                    "ruleId": d.code,
-                    "ruleIndex": index[d.code],
-                    "level": _SARIF_LEVEL[d.severity],
-                    "message": {"text": d.message},
-                    "locations": [
-                        {
-                            "physicalLocation": {
-                                "artifactLocation": _artifact(r.path),
-                                "region": {
-                                    "startLine": sl + 1,
-                                    "startColumn": sc + 1,
-                                    "endLine": el + 1,
-                                    "endColumn": ec + 1,
-                                },
-                            }
+            finding: dict[str, Any] = {
+                "ruleId": d.code,
+                "ruleIndex": index[d.code],
+                "level": _SARIF_LEVEL[d.severity],
+                "message": {"text": d.message},
+                "locations": [
+                    {
+                        "physicalLocation": {
+                            "artifactLocation": _artifact(r.path),
+                            "region": {
+                                "startLine": sl + 1,
+                                "startColumn": sc + 1,
+                                "endLine": el + 1,
+                                "endColumn": ec + 1,
+                            },
                         }
-                    ],
-                }
-            )
+                    }
+                ],
+            }
+            if d.related:
+                finding["relatedLocations"] = [
+                    _sarif_related(i, related, r.path) for i, related in enumerate(d.related)
+                ]
+            findings.append(finding)
     log = {
         "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
         "version": "2.1.0",
@@ -143,6 +162,16 @@ def sarif(results: list[FileResult]) -> str:
         ],
     }
     return json.dumps(log, indent=2, ensure_ascii=False) + "\n"
+
+
+def _sarif_related(number: int, related: Related, shown_as: str) -> dict[str, Any]:
+    sl, sc, el, ec = related.range_in("utf-16")
+    region = {"startLine": sl + 1, "startColumn": sc + 1, "endLine": el + 1, "endColumn": ec + 1}
+    return {
+        "id": number,
+        "message": {"text": related.message},
+        "physicalLocation": {"artifactLocation": _artifact(_related_path(related, shown_as)), "region": region},
+    }
 
 
 def _artifact(path: str) -> dict[str, str]:

@@ -3,7 +3,19 @@
 from .nodes import Mapping, Node, Pair, Scalar, Sequence, walk
 from .parse import ParsedDocument, parse
 from .positions import LineIndex
-from .problems import ERROR, FIX_KINDS, HINT, INFORMATION, WARNING, Diagnostic, FixKind, QuickFix, shifted
+from .problems import (
+    ERROR,
+    FIX_KINDS,
+    HINT,
+    INFORMATION,
+    WARNING,
+    Diagnostic,
+    FixKind,
+    QuickFix,
+    Related,
+    related_at,
+    shifted,
+)
 
 __all__ = [
     "Diagnostic",
@@ -18,10 +30,12 @@ __all__ = [
     "Node",
     "Pair",
     "ParsedDocument",
+    "Related",
     "Scalar",
     "Sequence",
     "WARNING",
     "parse",
+    "related_at",
     "shifted",
     "walk",
 ]

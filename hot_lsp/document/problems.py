@@ -11,6 +11,9 @@ WARNING = 2
 INFORMATION = 3
 HINT = 4
 
+# LSP's position encodings, in the order Related.ranges holds a range for each.
+ENCODINGS = ("utf-8", "utf-16", "utf-32")
+
 SEVERITY_OF_LETTER = {"E": ERROR, "W": WARNING, "I": INFORMATION, "H": HINT}
 SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information", HINT: "hint"}
 
@@ -123,6 +126,40 @@ _JSON_KEYS = (
 
 
 @dataclass(frozen=True, slots=True)
+class Related:
+    """A place in another file a finding is about (LSP ``relatedInformation``): the character offsets
+    ``start``..``end`` of the text at ``path``, and that range as (start line, start character, end line, end
+    character), 0-based, in each of LSP's position encodings (``ENCODINGS``' order), so that the file's text need
+    not be kept."""
+
+    path: str
+    message: str
+    start: int
+    end: int
+    ranges: tuple[tuple[int, int, int, int], ...]
+
+    def range_in(self, encoding: str) -> tuple[int, int, int, int]:
+        """The range, characters counted in ``encoding`` (utf-16 when it is not one of LSP's)."""
+        return self.ranges[ENCODINGS.index(encoding) if encoding in ENCODINGS else 1]
+
+
+class _Lines(Protocol):
+    def position(self, offset: int, encoding: Any = "utf-16") -> tuple[int, int]: ...
+
+
+def related_at(path: str, message: str, start: int, end: int, lines: _Lines) -> Related:
+    """A Related place at offsets ``start``..``end`` of the text ``lines`` indexes (a LineIndex)."""
+    ranges = []
+    for encoding in ENCODINGS:
+        (start_line, start_character), (end_line, end_character) = (
+            lines.position(start, encoding),
+            lines.position(end, encoding),
+        )
+        ranges.append((start_line, start_character, end_line, end_character))
+    return Related(path, message, start, end, tuple(ranges))
+
+
+@dataclass(frozen=True, slots=True)
 class Diagnostic:
     """A finding at character offsets ``start``..``end`` of the document text.
 
@@ -136,6 +173,8 @@ class Diagnostic:
     end: int
     severity: int = 0
     data: QuickFix | None = field(default=None, compare=False)
+    # Places in other files the finding is about (a nested template's fault: where it is in the child).
+    related: tuple[Related, ...] = field(default=(), compare=False)
 
     def __post_init__(self) -> None:
         if not self.severity:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
@@ -9,7 +10,7 @@ from lsprotocol import types
 from ..analysis.codes import turned_off
 
 if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis is loaded
-    from ..document.problems import Diagnostic
+    from ..document.problems import Diagnostic, Related
     from .snapshot import Snapshot
 
 SOURCE = "hot-lsp"
@@ -37,12 +38,14 @@ def lsp_diagnostics(snapshot: Snapshot) -> list[types.Diagnostic]:
 
 
 def to_lsp(snapshot: Snapshot, diagnostic: Diagnostic) -> types.Diagnostic:
-    return to_lsp_at(diagnostic, snapshot.range(diagnostic.start, diagnostic.end))
+    return to_lsp_at(diagnostic, snapshot.range(diagnostic.start, diagnostic.end), snapshot.encoding)
 
 
-def to_lsp_at(diagnostic: Diagnostic, where: types.Range) -> types.Diagnostic:
-    """``diagnostic`` as LSP's, at ``where`` (a range of the text it was found in)."""
+def to_lsp_at(diagnostic: Diagnostic, where: types.Range, encoding: str = "utf-16") -> types.Diagnostic:
+    """``diagnostic`` as LSP's, at ``where`` (a range of the text it was found in); its places in other files as
+    ``relatedInformation``, characters counted in ``encoding``."""
     code = diagnostic.code
+    related = [_related(r, encoding) for r in diagnostic.related] or None
     return types.Diagnostic(
         range=where,
         message=diagnostic.message,
@@ -52,7 +55,18 @@ def to_lsp_at(diagnostic: Diagnostic, where: types.Range) -> types.Diagnostic:
         source=SOURCE,
         tags=[types.DiagnosticTag.Unnecessary] if _is_unused(diagnostic) else None,
         data=diagnostic.data.to_json() if diagnostic.data is not None else None,
+        related_information=related,
     )
+
+
+def _related(related: Related, encoding: str) -> types.DiagnosticRelatedInformation:
+    start_line, start_character, end_line, end_character = related.range_in(encoding)
+    where = types.Range(
+        start=types.Position(line=start_line, character=start_character),
+        end=types.Position(line=end_line, character=end_character),
+    )
+    uri = Path(related.path).absolute().as_uri()
+    return types.DiagnosticRelatedInformation(location=types.Location(uri=uri, range=where), message=related.message)
 
 
 def _is_unused(diagnostic: Diagnostic) -> bool:

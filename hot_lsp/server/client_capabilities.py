@@ -65,13 +65,15 @@ def adapt_diagnostics(diagnostics: list[types.Diagnostic], client: Client) -> li
     tags = client.capability("text_document.publish_diagnostics.tag_support.value_set", None) or []
     keep_tags = types.DiagnosticTag.Unnecessary in tags
     keep_description = client.capability("text_document.publish_diagnostics.code_description_support", False)
-    if keep_tags and keep_description:
+    keep_related = client.capability("text_document.publish_diagnostics.related_information", False)
+    if keep_tags and keep_description and keep_related:
         return diagnostics
     return [
         attrs.evolve(
             d,
             tags=d.tags if keep_tags else None,
             code_description=d.code_description if keep_description else None,
+            related_information=d.related_information if keep_related else None,
         )
         for d in diagnostics
     ]

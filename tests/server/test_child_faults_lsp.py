@@ -59,3 +59,32 @@ async def test_a_group_members_fault_is_shown_at_the_member_type(tmp_path: Path)
         assert diagnostic.message.startswith(heat_prefix + ": ")
         assert "Unknown Property colour" in diagnostic.message and "[worker.yaml:" in diagnostic.message
         assert "worker.yaml" in main.read_text().splitlines()[diagnostic.range.start.line]
+
+
+async def test_the_childs_place_is_related_information_for_a_client_that_takes_it(tmp_path: Path):
+    case, environments = write_case(tmp_path, "type-path#child_output_get_attr_missing")
+    options = {"hotLsp": {"environments": environments}}
+    child = tmp_path / "lib" / "box.yaml"
+    async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:  # declares it
+        main = tmp_path / "main.yaml"
+        open_document(client, main.as_uri(), main.read_text())
+        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, "E7020")))
+        (diagnostic,) = _with_code(found, "E7020")
+        (related,) = diagnostic.related_information or []
+        assert related.location.uri == child.as_uri()
+        where = related.location.range
+        line = child.read_text().splitlines()[where.start.line]
+        assert "no_such_resource" in line[where.start.character :]  # the child's get_attr
+        assert f"[lib/box.yaml:{where.start.line + 1}]" in diagnostic.message  # the line the message names
+        assert 'The specified reference "no_such_resource"' in related.message
+
+
+async def test_no_related_information_for_a_client_that_does_not_declare_it(tmp_path: Path):
+    case, environments = write_case(tmp_path, "type-path#child_output_get_attr_missing")
+    options = {"hotLsp": {"environments": environments}}
+    async with session("emacs@v29.1", options, root_uri=tmp_path.as_uri()) as client:
+        main = tmp_path / "main.yaml"
+        open_document(client, main.as_uri(), main.read_text())
+        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, "E7020")))
+        (diagnostic,) = _with_code(found, "E7020")
+        assert diagnostic.related_information is None

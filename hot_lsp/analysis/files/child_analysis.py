@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from ...document import Related, related_at
 from ...spec.limits import MAX_NESTED_STACK_DEPTH
 from ..evaluation.inputs import EnvironmentValues, Inputs, resolve_parameters
 from ..evaluation.parameter_constraints import custom_constraints_of
@@ -56,6 +57,7 @@ class ChildFault:
     line: int  # 1-based
     others: int  # further errors in the child
     code: str = ""  # the child's code for it (Heat words a YAML error or an output without value apart)
+    place: Related | None = None  # where it is in the child (LSP relatedInformation)
 
 
 _Key = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
@@ -117,21 +119,24 @@ def _analyse(
         for d in analysis.diagnostics
         if d.code in CONTEXT_FREE_CODES and not (d.code == "E2012" and _parameter_at(analysis, d.start) in replaced)
     ]
-    faults = [(d.code not in FIRST, d.start, d.message, d.code) for d in errors] + _default_faults(analysis, values)
+    faults = [(d.code not in FIRST, d.start, d.end, d.message, d.code) for d in errors]
+    faults += _default_faults(analysis, values)
     if not faults:
         return read, None
-    _, start, message, code = min(faults)
-    line = analysis.parsed.lines.position(start)[0] + 1
-    return read, ChildFault(path, message, line, len(faults) - 1, code)
+    _, start, end, message, code = min(faults)
+    lines = analysis.parsed.lines
+    line = lines.position(start)[0] + 1
+    place = related_at(path, message, start, end, lines)
+    return read, ChildFault(path, message, line, len(faults) - 1, code, place)
 
 
-def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, str, str]]:
+def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, int, str, str]]:
     """Heat's InvalidSchemaError for a parameter whose default, as the environments' parameter_defaults replace it,
     is not of its type or breaks its constraints (Heat validates the default whatever the parent passes)."""
     model = analysis.model
     if model is None or not values:
         return []
-    found: list[tuple[bool, int, str, str]] = []
+    found: list[tuple[bool, int, int, str, str]] = []
     resolved, _ = resolve_parameters(model, Inputs(environments=values))
     for name, entry in model.parameters.items():
         value = resolved.get(name)
@@ -146,7 +151,7 @@ def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -
         if problem is not None:
             raw = _raw_default(name, values)
             message = f"Parameter '{name}' is invalid: Invalid default {raw} ({problem})"
-            found.append((True, entry.key.start, message, "E2012"))
+            found.append((True, entry.key.start, entry.key.end, message, "E2012"))
     return found
 
 

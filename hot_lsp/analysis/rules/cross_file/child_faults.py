@@ -8,7 +8,8 @@ child's errors that do not depend on the values the parent passes are reported a
 child's own diagnostics stay in the child. A group's member type (``ResourceGroup``'s ``resource_def``,
 ``AutoScalingGroup``'s ``resource``, ``ResourceChain``'s first ``resources`` entry) is followed the same way: Heat
 validates the first member, ``"0"``, and its fault is reported at the member's ``type`` as
-``resources.NAME<nested_stack>.resources.0<file://PATH>: ...``.
+``resources.NAME<nested_stack>.resources.0<file://PATH>: ...``. The child's place goes with the finding as its
+``related`` (LSP ``relatedInformation``, ``related`` in check's JSON, SARIF ``relatedLocations``).
 """
 
 from __future__ import annotations
@@ -67,7 +68,8 @@ def check(context: RuleContext) -> None:
         fault = child_faults(child.path, around, context.resource_type_paths, context.analyse_child)
         if fault is None:
             continue
-        report(E7020, shown_node, _message(name, fault, folder, member=member is not None))
+        related = (fault.place,) if fault.place is not None else ()
+        report(E7020, shown_node, _message(name, fault, folder, member=member is not None), related=related)
 
 
 def _member_type(properties: Node | None, group: GroupType) -> Scalar | None:
