@@ -129,8 +129,11 @@ def test_json_template():
 
 
 def test_several_megabytes_parse_in_bounded_time():
+    # A guard against a parse that goes quadratic or hangs, not a speed figure (bench/ measures speed): this
+    # process's CPU time, which other work on the machine does not inflate (wall time failed at 10.7 s under the
+    # whole suite's load).
     text = "".join(f"key{i}: value number {i}\n" for i in range(200_000))  # ~5 MB
-    started = time.perf_counter()
+    started = time.process_time()
     parsed = parse(text)
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 20  # about 5.6 s alone; quadratic would be far past it
     assert len(parsed.root) == 200_000
