@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from ..analysis.files.template_files import TemplateFiles
 from ..analysis.stack.resource_list import ResourceRow, resources_json, tree_rows
 from ..analysis.stack.template_tree import Tree, build_tree, tree_inputs
 from ..analysis.stack.tree_limits import BUILD_SECONDS
 from ..spec import CatalogueError, load_catalogue
+from ..spec.limits import MAX_NESTED_STACK_DEPTH
 from .environments import CommandLineFileError, read_environment, read_template
 from .tables import box_table
 
@@ -32,6 +33,14 @@ def load_tree(
 ) -> Tree:
     """The tree of ``template`` with the ``--env`` files applied, cut short after ``seconds`` (None: never);
     CommandLineFileError when a file is unusable."""
+    return tree_builder(template, environments, resource_types)(depth, seconds)
+
+
+def tree_builder(
+    template: str, environments: list[str], resource_types: tuple[str, ...] = ()
+) -> Callable[[int, float | None], Tree]:
+    """``build(depth, seconds)`` for ``template`` with the ``--env`` files: the template, the environments and the
+    catalogue are read once, whatever depths are built; CommandLineFileError when a file is unusable."""
     try:
         catalogue = load_catalogue(resource_types)
     except CatalogueError as problem:
@@ -46,7 +55,7 @@ def load_tree(
             raise CommandLineFileError(environment.problem)
         loaded.append(environment)
     inputs = tree_inputs(catalogue, loaded)
-    return build_tree(analysis, template, inputs, files, depth, seconds)
+    return lambda depth, seconds: build_tree(analysis, template, inputs, files, depth, seconds)
 
 
 def run_resources(
@@ -58,34 +67,27 @@ def run_resources(
     seconds: float | None = BUILD_SECONDS,
 ) -> int:
     try:
-        tree = load_tree(template, environments, depth, resource_types, seconds)
+        build = tree_builder(template, environments, resource_types)
     except CommandLineFileError as problem:
         print(f"hot-lsp resources: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    tree = build(depth, seconds)
     if fmt == "json":
         sys.stdout.write(json.dumps(resources_json(tree), indent=2, ensure_ascii=False) + "\n")
     else:
         sys.stdout.write(table(tree_rows(tree), tree.notes))
-        hint = deeper_hint(template, environments, depth, resource_types, seconds)
+        hint = deeper_hint(build, depth, seconds)
         if hint:
             sys.stdout.write(hint + "\n")
     return EXIT_OK
 
 
-def deeper_hint(
-    template: str, environments: list[str], depth: int, resource_types: tuple[str, ...], seconds: float | None
-) -> str:
+def deeper_hint(build: Callable[[int, float | None], Tree], depth: int, seconds: float | None) -> str:
     """For people reading the table: how many resources the next level of nested stacks holds (a group's members
     are one level down, so the default depth 0 shows none of them); "" when there are none or no next level."""
-    from ..spec.limits import MAX_NESTED_STACK_DEPTH
-
     if depth >= MAX_NESTED_STACK_DEPTH:
         return ""
-    try:
-        deeper = load_tree(template, environments, depth + 1, resource_types, seconds)
-    except CommandLineFileError:
-        return ""
-    below = [row for row in tree_rows(deeper) if row.depth == depth + 1]
+    below = [row for row in tree_rows(build(depth + 1, seconds)) if row.depth == depth + 1]
     if not below:
         return ""
     stacks = len({(row.file, row.parent) for row in below})
