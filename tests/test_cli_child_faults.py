@@ -31,6 +31,10 @@ def check(capsys, folder: Path, environments: list[str]) -> tuple[int, list[dict
         ("group#child_output_get_attr_missing", 'The specified reference "no_such_resource"'),
         ("group#child_default_breaks_constraint", "500 is out of range (min: 0, max: 10)"),
         ("group#parameter_default_wrong_type", "could not convert string to float: 'big'"),
+        # a type no environment given maps, in the child or the member
+        ("type-path#child_unknown_type", "The Resource Type (Custom::Unmapped) could not be found."),
+        ("registry#child_unknown_type", "The Resource Type (Custom::Unmapped) could not be found."),
+        ("group#child_unknown_type", "The Resource Type (Custom::Unmapped) could not be found."),
     ],
 )
 def test_a_childs_fault_is_reported_at_the_parent_in_heats_words(
@@ -72,11 +76,47 @@ def test_without_the_environments_the_child_is_left_to_its_own_check(tmp_path: P
     assert not [d for d in found if d["code"] == "E7020"]
 
 
-def test_a_control_gives_no_error(tmp_path: Path, capsys) -> None:
-    case, environments = write_case(tmp_path, "registry#child_default_breaks_constraint")
-    assert case["verdict"] == "accepted"  # parameter_defaults replace the default Heat validates
+@pytest.mark.parametrize("case_id", ["group#group_index_makes_value_too_small", "group#group_member_fault_in_member"])
+def test_a_members_value_is_judged_as_the_parent_passes_it(tmp_path: Path, capsys, case_id: str) -> None:
+    # '%index%' is '0' in member 0 (the member Heat validates), so the member's RandomString gets length 0. Heat's
+    # nested validation is not strict: it names RandomString's own check; hot-lsp names the property's range (what
+    # Heat says when it creates the member, strictly), at the member's type, with the member's place.
+    case, environments = write_case(tmp_path, case_id)
+    prefix = "resources.workers<nested_stack>.resources.0<file://worker.yaml>: "
+    assert case["verdict"] == "rejected" and case["heat_says"].startswith(prefix)
+    assert "Length property cannot be smaller" in case["heat_says"]
+    code, found = check(capsys, tmp_path, environments)
+    said = [d for d in found if d["code"] == "E7020"]
+    assert code == 1 and len(said) == 1, found
+    assert said[0]["message"].startswith(prefix + "0 is out of range (min: 1, max: 512)"), said[0]["message"]
+    assert "[worker.yaml:22]" in said[0]["message"]
+
+
+@pytest.mark.parametrize(
+    "case_id",
+    [
+        "registry#child_default_breaks_constraint",  # parameter_defaults replace the default Heat validates
+        "group#group_index_makes_value_large_enough",  # '1%index%' is 10 in member 0: long enough
+        "group#group_index_value_long_enough",  # wkr%index% is wkr0 in member 0: 4 characters, as required
+    ],
+)
+def test_a_control_gives_no_error(tmp_path: Path, capsys, case_id: str) -> None:
+    case, environments = write_case(tmp_path, case_id)
+    assert case["verdict"] == "accepted"
     code, found = check(capsys, tmp_path, environments)
     assert code == 0 and not [d for d in found if d["severity"] == "error"], found
+
+
+def test_a_member_template_that_is_not_there_stops_heatclient(tmp_path: Path, capsys) -> None:
+    case, environments = write_case(tmp_path, "group#group_member_template_missing")
+    assert case["verdict"] == "client" and "Could not fetch contents for file://workers.yaml" in case["heat_says"]
+    code, found = check(capsys, tmp_path, environments)
+    said = [d for d in found if d["code"] == "E7021"]
+    assert code == 1 and len(said) == 1, found
+    assert said[0]["message"].endswith(f"Could not fetch contents for file://{tmp_path / 'workers.yaml'}")
+    # Without the environments named, the file may be rendered at deploy time: a warning, W7012.
+    code, found = check(capsys, tmp_path, [])
+    assert [d["code"] for d in found if "workers.yaml" in d["message"]] == ["W7012"]
 
 
 def test_a_template_that_includes_itself_does_not_recurse(tmp_path: Path, capsys) -> None:

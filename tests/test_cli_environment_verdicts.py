@@ -303,18 +303,25 @@ CASES = {
     ),
     # -- item 5: an environment with no section Heat knows --
     # heatclient's environment_format.parse: "The environment is not a valid YAML mapping data type."
+    # (The second file maps My::Box: with no environment mapping it, Heat cannot find the type, E3014.)
     "an environment that is a list": (
-        {"env.yaml": "- parameter_defaults:\n    name: b\n"},
-        ONE,
+        {"env.yaml": "- parameter_defaults:\n    name: b\n", "env2.yaml": REGISTRY},
+        TWO,
         [("env.yaml", "E7019", "-")],
     ),
     # Control. Heat: accepted (an empty environment is {}).
-    "an empty environment": ({"env.yaml": ""}, ONE, []),
+    "an empty environment": ({"env.yaml": "", "env2.yaml": REGISTRY}, TWO, []),
     # heatclient's environment_format.parse: 'environment has wrong section "paramters"'
     "an environment whose only section is misspelt": (
-        {"env.yaml": "paramters:\n  name: x\n"},
-        ONE,
+        {"env.yaml": "paramters:\n  name: x\n", "env2.yaml": REGISTRY},
+        TWO,
         [("env.yaml", "E7001", "paramters")],
+    ),
+    # Heat: The Resource Type (My::Box) could not be found. (No environment given maps it.)
+    "a type no environment given maps": (
+        {"env.yaml": "parameter_defaults:\n  name: b\n"},
+        ONE,
+        [("main.yaml", "E3014", "My::Box")],
     ),
 }
 

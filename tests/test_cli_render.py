@@ -91,7 +91,7 @@ def test_one_parameter_option_may_hold_several_as_in_heatclient(tmp_path: Path):
     assert rendered("t.yaml", "-P", "zones=x", "-P", "zones=y", cwd=tmp_path)["parameters"]["zones"] == ["x", "y"]
 
 
-def test_environment_files_apply_in_order_and_parameters_win(tmp_path: Path):
+def test_environment_files_apply_in_order_and_their_parameters_win_over_p(tmp_path: Path):
     write(tmp_path, "t.yaml", PARAMS)
     write(tmp_path, "one.yaml", "parameter_defaults:\n  name: from-one\n  size: 5\n")
     write(tmp_path, "two.yaml", "parameters:\n  size: 7\nparameter_defaults:\n  name: from-two\n")
@@ -101,8 +101,11 @@ def test_environment_files_apply_in_order_and_parameters_win(tmp_path: Path):
     both = rendered("t.yaml", "--env", "one.yaml", "--env", "two.yaml", cwd=tmp_path)
     assert both["parameters"]["name"] == "from-two"  # the later file wins
     assert both["parameters"]["size"] == 7
-    given = rendered("t.yaml", "--env", "one.yaml", "--env", "two.yaml", "-P", "size=9", cwd=tmp_path)
-    assert given["parameters"]["size"] == 9  # -P beats every environment
+    given = rendered("t.yaml", "--env", "one.yaml", "--env", "two.yaml", "-P", "size=9", "-P", "name=cli", cwd=tmp_path)
+    # Heat's engine merges the environment files over the request's -P values (heat_results: inputs/values-over-env):
+    # a file's parameters entry wins; -P wins over parameter_defaults.
+    assert given["parameters"]["size"] == 7
+    assert given["parameters"]["name"] == "cli"
 
 
 def test_repeat_is_expanded_in_properties(tmp_path: Path):

@@ -82,24 +82,30 @@ def core_message(exc, exception) -> str:
 def record() -> None:
     prepare_heat_import()
 
-    from heat.common import exception, template_format
+    from heat.api.openstack.v1.stacks import InstantiationData
+    from heat.common import environment_util, exception, template_format
     from heat.engine import environment, stack, template
 
     ctx = request_context()
     case_format, cases = load_cases()
 
-    def environment_of(case) -> dict:
-        # Environments merge in order; -P style values come last and win (as python-heatclient sends them).
-        env = {"parameters": {}, "parameter_defaults": {}}
-        for each in case.environments:
-            for section in env:
-                env[section].update(each.get(section) or {})
-        env["parameters"].update(case.values)
+    def environment_of(case, parsed) -> dict:
+        # As `openstack stack create -t t.yaml -e env0.yaml -e env1.yaml -P name=value` sends them (python-heatclient
+        # 5.3: the files by name in `environment_files`, the -P values as `parameters`), read by Heat's own code: the
+        # API's environment (the -P values), then the engine's merge of the files over it, in order.
+        names = [f"env{index}.yaml" for index in range(len(case.environments))]
+        files = {**dict(case.files), **{name: json.dumps(env) for name, env in zip(names, case.environments)}}
+        data = {"parameters": dict(case.values), "files": files}
+        if names:
+            data["environment_files"] = names
+        env = InstantiationData(data).environment()
+        schemata = template.Template(parsed, files=files).all_param_schemata(files)
+        environment_util.merge_environments(names, files, env, schemata)
         return env
 
     def evaluate(case):
         parsed = template_format.parse(case_format.template_text(case))
-        env = environment.Environment(environment_of(case))
+        env = environment.Environment(environment_of(case, parsed))
         tmpl = template.Template(parsed, env=env, files=dict(case.files))
         st = stack.Stack(ctx, "test_stack", tmpl)
         st.validate()  # template, parameter values, conditions, outputs: what a create or preview checks first

@@ -148,11 +148,11 @@ def analyze(
 
 
 def _analyse_child(
-    parent: Options, text: str, path: str, around: CrossFile, resource_type_paths: tuple[str, ...]
+    parent: Options, text: str, path: str, around: CrossFile, resource_type_paths: tuple[str, ...], inputs: Inputs
 ) -> Analysis:
     """A nested template analysed as Heat validates it in the parent's stack: its own folder, the stack's
-    environments (registry and parameter_defaults), the parent's roots, catalogues, editor buffers and codes."""
-    values = tuple(environment.values for environment in around.environments if environment.values is not None)
+    environments, the values the parent passes (``inputs``), the parent's roots, catalogues, editor buffers and
+    codes."""
     options = Options(
         disabled=parent.disabled,
         named_as_template=True,
@@ -161,6 +161,6 @@ def _analyse_child(
         environment_paths=tuple(environment.path for environment in around.environments),
         resource_type_paths=resource_type_paths,
         overlay=around.files.overlay,
-        inputs=Inputs(environments=values),
+        inputs=inputs,
     )
     return analyze(text, options)

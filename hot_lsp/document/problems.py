@@ -137,6 +137,7 @@ class Related:
     start: int
     end: int
     ranges: tuple[tuple[int, int, int, int], ...]
+    code: str = ""  # the code of the finding at that place, when it is one (a nested template's own fault)
 
     def range_in(self, encoding: str) -> tuple[int, int, int, int]:
         """The range, characters counted in ``encoding`` (utf-16 when it is not one of LSP's)."""
@@ -147,7 +148,7 @@ class _Lines(Protocol):
     def position(self, offset: int, encoding: Any = "utf-16") -> tuple[int, int]: ...
 
 
-def related_at(path: str, message: str, start: int, end: int, lines: _Lines) -> Related:
+def related_at(path: str, message: str, start: int, end: int, lines: _Lines, code: str = "") -> Related:
     """A Related place at offsets ``start``..``end`` of the text ``lines`` indexes (a LineIndex)."""
     ranges = []
     for encoding in ENCODINGS:
@@ -156,7 +157,7 @@ def related_at(path: str, message: str, start: int, end: int, lines: _Lines) -> 
             lines.position(end, encoding),
         )
         ranges.append((start_line, start_character, end_line, end_character))
-    return Related(path, message, start, end, tuple(ranges))
+    return Related(path, message, start, end, tuple(ranges), code)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,20 +17,8 @@ from __future__ import annotations
 import pytest
 from bundle_replay import BundleReplayed, load_bundles, replay_bundles
 
-NOT_JUDGED = "issue 28: not judged yet"
-# A type no environment named maps stays a warning in a child as in a parent (W3015): the operator's global
-# environment, or an environment the user did not name, may map it. Heat, given exactly these files, refuses.
-UNMAPPED_IN_CHILD = "W3015 is a warning in the child (its global environment may map it), so E7020 leaves it"
-
 # Heat rejects, hot-lsp gives no error: case -> (family, why).
-KNOWN_MISSES: dict[str, tuple[str, str]] = {
-    "type-path#child_unknown_type": ("child", UNMAPPED_IN_CHILD),
-    "registry#child_unknown_type": ("child", UNMAPPED_IN_CHILD),
-    "group#child_unknown_type": ("child", UNMAPPED_IN_CHILD),
-    "group#group_member_template_missing": ("group", NOT_JUDGED),
-    "group#group_member_fault_in_member": ("group", NOT_JUDGED),
-    "group#group_index_makes_value_too_small": ("group", NOT_JUDGED),
-}
+KNOWN_MISSES: dict[str, tuple[str, str]] = {}
 
 # Heat accepts, hot-lsp gives an error: case -> why. None today. (A case Heat accepts whose nested stack then fails
 # its own strict validation when the engine creates it, recorded as heat_at_create, is not compared: an error there

@@ -32,7 +32,21 @@ CASES = [
         parameters=P,
         values={"p": "from-cli"},
         environments=({"parameters": {"p": "from-env"}, "parameter_defaults": {"p": "from-pd"}},),
-        note="-P values override environment parameters",
+        note="environment parameters override -P values: the engine merges the files over the request's parameters",
+    ),
+    _c(
+        "values-merged-with-env",
+        parameters=P,
+        values={"p": "cli-"},
+        environments=({"parameters": {"p": "env"}, "parameter_merge_strategies": {"p": "merge"}},),
+        note="under merge, an environment's parameters entry is appended to the -P value",
+    ),
+    _c(
+        "values-kept-without-env-entry",
+        parameters=P,
+        values={"p": "from-cli"},
+        environments=({"parameter_defaults": {"p": "from-pd"}},),
+        note="-P values override parameter_defaults when no environment file sets parameters",
     ),
     _c(
         "later-env-wins",

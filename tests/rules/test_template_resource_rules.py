@@ -251,7 +251,8 @@ def test_registry_mapped_type_is_checked_against_its_template(tree: Path):
           o: {value: {get_attr: [web, nope]}}
         """,
     )
-    assert found(parent, envs=(env,)) == [("E3016", "colour"), ("W3015", "My::Unmapped"), ("E3022", "nope")]
+    # With the environment given, a type it does not map is what Heat refuses (E3014).
+    assert found(parent, envs=(env,)) == [("E3016", "colour"), ("E3014", "My::Unmapped"), ("E3022", "nope")]
     message = diagnostics(parent, "E3016", envs=(env,))[0].message
     assert "`My::Web` (the template `child.yaml`) has no parameter `colour`" in message
     # Without the environment, the type is unknown (W3015) and nothing else is said.

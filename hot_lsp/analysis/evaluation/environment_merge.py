@@ -90,11 +90,25 @@ def strategy_for(strategies: Mapping[str, Any], name: str, available: Mapping[st
     return chosen if chosen in MERGE_STRATEGIES else env_default
 
 
-def merge_environments(environments: Sequence[MergedEnvironment], types: Mapping[str, str]) -> Merged:
+def merge_environments(
+    environments: Sequence[MergedEnvironment],
+    types: Mapping[str, str],
+    given: Mapping[str, Any] | None = None,
+    given_source: str = "-P",
+) -> Merged:
     """Both sections merged across ``environments`` (in order) for a template whose parameters have ``types``
     (HOT type names), with every error Heat would raise (Heat stops at the first; the parameter it fails on
-    keeps its value from before)."""
+    keeps its value from before).
+
+    ``given``: the request's own parameter values (``-P``). Heat's API puts them in the stack's ``parameters``
+    first, and the engine merges the environment files over them: a file's ``parameters`` entry replaces a ``-P``
+    value (or merges with it, under ``merge``/``deep_merge``), as ``merge_environments`` does with ``params``."""
     merged = Merged(MergedSection(), MergedSection(), [])
+    if given:
+        merged.parameters.started = True
+        for key, value in given.items():
+            merged.parameters.values[key] = value
+            merged.parameters.origin[key] = given_source
     available: dict[str, str] = {}  # shared by both sections, as in Heat
     listed: set[str] = set()
     for env in environments:

@@ -2,8 +2,9 @@
 
 1. the template's ``default``;
 2. environment files' ``parameter_defaults`` (they replace the default), in order;
-3. environment files' ``parameters``, in order;
-4. explicit values (``-P name=value``, the ``hotLsp.parameters`` setting).
+3. explicit values (``-P name=value``, the ``hotLsp.parameters`` setting);
+4. environment files' ``parameters``, in order: Heat's engine merges the environment files over the request's
+   own parameters, so a file's entry replaces a ``-P`` value (or merges with it, under ``merge``).
 
 Environment files merge as Heat's ``environment_util.merge_environments`` merges them, with
 ``parameter_merge_strategies`` (``overwrite``, ``merge``, ``deep_merge``): :mod:`.environment_merge`. Each value is then typed as
@@ -24,7 +25,7 @@ from ...document import Mapping, parse
 from ..model.template import EntryMemo, TemplateModel
 from ..values import parameter_values as checks
 from ..values.custom_constraints import custom_failure
-from ..values.evaluated import Symbol
+from ..values.evaluated import Symbol, is_known
 from ..values.parameter_values import bool_from_string, str_to_num
 from .environment_merge import LIST_SECTIONS, MergeError, merge_environments
 from .parameter_constraints import custom_constraints_of, effective_constraints
@@ -110,16 +111,14 @@ def resolve_parameters(model: TemplateModel, inputs: Inputs) -> tuple[dict[str, 
             for name in env.parameters
             if name not in types
         )
-    merged = merge_environments(inputs.environments, types)
+    for name in inputs.explicit:
+        if name not in types:
+            errors.append((f"parameters.{name}", f"The Parameter ({name}) was not defined in template."))
+    explicit = {name: value for name, value in inputs.explicit.items() if name in types and value is not None}
+    merged = merge_environments(inputs.environments, types, explicit, inputs.explicit_source)
     errors.extend((f"parameters.{e.parameter}", merge_error_text(e)) for e in merged.errors)
     given, given_from = merged.parameters.values, merged.parameters.origin
     defaults, defaults_from = merged.parameter_defaults.values, merged.parameter_defaults.origin
-    for name, value in inputs.explicit.items():
-        if name not in types:
-            errors.append((f"parameters.{name}", f"The Parameter ({name}) was not defined in template."))
-        elif value is not None:
-            given[name] = value
-            given_from[name] = inputs.explicit_source
 
     result: dict[str, ParameterValue] = {}
     for name in spec.PSEUDO_PARAMETERS:
@@ -161,6 +160,9 @@ def _resolved(
         raw, source = default, "default"
     else:
         return ParameterValue(name, param_type, Symbol("get_param", name), "no value")
+    if not is_known(raw):
+        # A parent passes a value known only at run time (get_attr of its resources, say): unknown here too.
+        return ParameterValue(name, param_type, Symbol("get_param", name), source)
     try:
         value = typed_value(param_type, raw)
     except (ValueError, TypeError) as exc:

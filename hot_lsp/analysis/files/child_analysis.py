@@ -1,21 +1,25 @@
-"""A nested template analysed as Heat validates it in one stack: with the stack's environments (registry, merged
-``parameter_defaults``), its own file's folder, and the same bounds as the parent's.
+"""A nested template analysed as Heat validates it in one stack: with the parameters the parent passes (the
+resource's properties as evaluated with the stack's values), the stack's environments (registry, merged
+``parameter_defaults``; an environment's ``parameters`` are the top-level stack's only), its own file's folder, and
+the same bounds as the parent's.
 
-The result is cached per (child path, environment paths, resource type paths), and reused while every file the
-child's analysis read (the child, its own children, the environments) has the version it had: a keystroke in the
-parent does not analyse unchanged children again. A template that includes itself is not entered twice on one
+The result is cached per (child path, environment paths, resource type paths, the values passed), and reused
+while every file the child's analysis read (the child, its own children, the environments) has the version it had:
+a keystroke in the parent that leaves what it passes as it was does not analyse the child again. A template that includes itself is not entered twice on one
 path, and no deeper than Heat's nesting limit.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
-from ...document import Related, related_at
+from ...document import ERROR, Related, related_at
 from ...spec.limits import MAX_NESTED_STACK_DEPTH
 from ..evaluation.inputs import EnvironmentValues, Inputs, resolve_parameters
 from ..evaluation.parameter_constraints import custom_constraints_of
@@ -23,29 +27,30 @@ from ..result import Analysis
 from .cross_file import CrossFile
 from .template_files import Stamp
 
-# The child's errors that hold whatever values the parent passes: its YAML, its types, its outputs, its own
-# parameters' defaults and the environments' values for them. (A value the parent passes is judged at the parent.)
-# A type hot-lsp does not know (W3015) stays the child's warning, as in a parent: the operator's global
-# environment, or an environment not named, may map it.
-CONTEXT_FREE_CODES = frozenset(
-    {
-        "E0001",  # YAML syntax (Error parsing template ...)
-        "E2012",  # a default breaking its own constraints (unless parameter_defaults replace it)
-        "E3014",  # a resource type Heat does not have
-        "E3016",  # an unknown property
-        "E4007",  # a function's arguments
-        "E4008",  # get_param of an undeclared parameter
-        "E4009",  # get_attr of a missing resource
-        "E6001",  # an output without value
-        "E7014",  # a get_file target missing beside the child (heatclient reads it before it sends the stack)
-    }
-)
+# The child's errors in the stack's context are Heat's verdict on the nested stack, but for those the parent's
+# resource holds: a value the parent passes that breaks the child parameter's constraints (E2022 there) is the
+# parent's E3019 (Heat: "resources.box: Property error: ..."), and a default that parameter_defaults replace is
+# judged by its replacement (below). The environments' merge is the stack's (E7018, said at the top template).
+PARENT_JUDGED_CODES = frozenset({"E2022", "E7018"})
 FIRST = ("E0001",)  # a YAML error is what Heat says first (it stops there)
 _CACHE_ENTRIES = 500
+_PLACES = 50
 
-# (text, path, the stack's files, resource type paths) -> the template analysed with every rule, in that stack
-# (validate.analyze, given by the caller: the rules sit above this package).
-AnalyseTemplate = Callable[[str, str, CrossFile, tuple[str, ...]], Analysis]
+# (text, path, the stack's files, resource type paths, the child's parameter values) -> the template analysed with
+# every rule, in that stack (validate.analyze, given by the caller: the rules sit above this package).
+AnalyseTemplate = Callable[[str, str, CrossFile, tuple[str, ...], Inputs], Analysis]
+
+
+@dataclass(frozen=True, slots=True)
+class Passed:
+    """The parameter values a parent passes to a nested stack (a value known only at run time stays symbolic)."""
+
+    values: Mapping[str, Any]
+    source: str  # "properties of NAME", as the child's findings name where a value came from
+
+    def key(self) -> str:
+        """What the cache tells apart: the known values; every run-time value is alike (unknown)."""
+        return json.dumps(self.values, sort_keys=True, default=lambda _: "\x00unknown")
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,24 +63,31 @@ class ChildFault:
     others: int  # further errors in the child
     code: str = ""  # the child's code for it (Heat words a YAML error or an output without value apart)
     place: Related | None = None  # where it is in the child (LSP relatedInformation)
+    # Every error of the child in this stack, the first one first (at most _PLACES): the parent's finding relates
+    # them all, and the editor shows them in the child, worded for the stack.
+    places: tuple[Related, ...] = ()
 
 
-_Key = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]]
+_Key = tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...], str]
 _lock = threading.Lock()
 _cache: OrderedDict[_Key, tuple[dict[str, Stamp | None], ChildFault | None]] = OrderedDict()
 _local = threading.local()  # the children being analysed on this thread, outermost first
 
 
 def child_faults(
-    path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate
+    path: str,
+    around: CrossFile,
+    resource_type_paths: tuple[str, ...],
+    analyse: AnalyseTemplate,
+    passed: Passed = Passed({}, ""),
 ) -> ChildFault | None:
-    """The first context-free error of the template at ``path`` analysed (by ``analyse``, the analysis with every
-    rule) in ``around``'s stack, or None."""
+    """The first error of the template at ``path`` analysed (by ``analyse``, the analysis with every rule) in
+    ``around``'s stack with the values ``passed``, or None."""
     walking: list[str] = _walking()
     if path in walking or len(walking) >= MAX_NESTED_STACK_DEPTH:
         return None  # a template including an ancestor is E7013's; deeper than Heat nests is not validated
     environment_paths = tuple(environment.path for environment in around.environments)
-    key: _Key = (path, environment_paths, tuple(around.roots), resource_type_paths)
+    key: _Key = (path, environment_paths, tuple(around.roots), resource_type_paths, passed.key())
     with _lock:
         cached = _cache.get(key)
     if cached is not None and _unchanged(cached[0], around):
@@ -83,7 +95,7 @@ def child_faults(
         return cached[1]
     walking.append(path)
     try:
-        read, fault = _analyse(path, around, resource_type_paths, analyse)
+        read, fault = _analyse(path, around, resource_type_paths, analyse, passed)
     finally:
         walking.pop()
     around.files.stamps.update(read)
@@ -103,31 +115,39 @@ def _walking() -> list[str]:
 
 
 def _analyse(
-    path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate
+    path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate, passed: Passed
 ) -> tuple[dict[str, Stamp | None], ChildFault | None]:
     loaded = around.files.template(path)
     text = loaded.analysis.text if loaded.analysis is not None else _text(path, around)
     read: dict[str, Stamp | None] = {path: around.files.stamps.get(path)}
     if text is None:
         return read, None
-    values = tuple(environment.values for environment in around.environments if environment.values is not None)
-    analysis = analyse(text, path, around, resource_type_paths)
+    values = tuple(
+        EnvironmentValues(environment.name, {}, environment.parameter_defaults, environment.merge_strategies)
+        for environment in (found.values for found in around.environments)
+        if environment is not None
+    )
+    inputs = Inputs(values, passed.values, passed.source)
+    analysis = analyse(text, path, around, resource_type_paths, inputs)
     read.update(analysis.read_files or {})
     replaced = _replaced_defaults(values)
     errors = [
         d
         for d in analysis.diagnostics
-        if d.code in CONTEXT_FREE_CODES and not (d.code == "E2012" and _parameter_at(analysis, d.start) in replaced)
+        if d.severity == ERROR
+        and d.code not in PARENT_JUDGED_CODES
+        and not (d.code == "E2012" and _parameter_at(analysis, d.start) in replaced)
     ]
     faults = [(d.code not in FIRST, d.start, d.end, d.message, d.code) for d in errors]
     faults += _default_faults(analysis, values)
     if not faults:
         return read, None
-    _, start, end, message, code = min(faults)
+    faults.sort()
+    _, start, end, message, code = faults[0]
     lines = analysis.parsed.lines
     line = lines.position(start)[0] + 1
-    place = related_at(path, message, start, end, lines)
-    return read, ChildFault(path, message, line, len(faults) - 1, code, place)
+    places = tuple(related_at(path, m, s, e, lines, c) for _, s, e, m, c in faults[:_PLACES])
+    return read, ChildFault(path, message, line, len(faults) - 1, code, places[0], places)
 
 
 def _default_faults(analysis: Analysis, values: tuple[EnvironmentValues, ...]) -> list[tuple[bool, int, int, str, str]]:

@@ -160,6 +160,27 @@ def group_members(group: GroupType, props: dict[str, Any]) -> Members | str:
     return [(kind, _substitute(properties, index_var, str(index))) for index in range(size)]
 
 
+def first_member(group: GroupType, props: dict[str, Any]) -> tuple[str | None, dict[str, Any]] | None:
+    """The member Heat validates a group by, ``"0"``, whatever the group's size (its ``validate`` builds a nested
+    stack of that one member, the index variable replaced by ``0``): its type and properties; None when the
+    evaluated properties do not say them."""
+    if group.type_list is not None:
+        kinds = props.get(group.type_list)
+        if not isinstance(kinds, list) or not kinds:
+            return None
+        properties = props.get(group.shared_properties) if group.shared_properties is not None else None
+        return (kinds[0] if isinstance(kinds[0], str) else None, properties if isinstance(properties, dict) else {})
+    assert group.definition is not None
+    found = _member_definition(props, group.definition)
+    if isinstance(found, str):
+        return None
+    kind, properties = found
+    index_var = props.get(group.index_var, group.index_var_default) if group.index_var is not None else None
+    if isinstance(index_var, str) and index_var:
+        properties = _substitute(properties, index_var, "0")
+    return kind, properties
+
+
 def _member_count(group: GroupType, props: dict[str, Any]) -> int | None:
     """The number of members: the first size property that is set and not 0 (Heat tests each for truth)."""
     size = None

@@ -19,8 +19,14 @@ import os
 from ....document import Mapping, Node, Scalar, Sequence
 from ....spec.nested_stacks import GROUPS, GroupType
 from ...codes import define
-from ...files.child_analysis import ChildFault, child_faults
+from ...evaluation.render import Evaluation, resource_enabled
+from ...files.child_analysis import ChildFault, Passed, child_faults
+from ...model.template import Entry
+from ...stack.template_tree import first_member
+from ...values.evaluated import OMIT
+from ...values.problems import HeatError
 from ..context import RuleContext
+from ..evaluation.evaluated import diagnostics_evaluation
 from ..phases import CROSS_FILE
 
 PHASE = CROSS_FILE  # (rules/phases.py: when this unit runs)
@@ -50,6 +56,7 @@ def check(context: RuleContext) -> None:
     if not isinstance(model.section("resources"), Mapping):
         return
     folder = os.path.dirname(around.document_path)
+    evaluated: Evaluation | None = None
     for name, entry in model.resources.items():
         type_node = entry.get("type")
         if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
@@ -65,11 +72,43 @@ def check(context: RuleContext) -> None:
         child = around.child(written, child_name)
         if child is None or child.path is None or child.loaded is None or child.loaded.missing:
             continue  # not a template resource, or a file W7012/W7008 already names
-        fault = child_faults(child.path, around, context.resource_type_paths, context.analyse_child)
+        if evaluated is None:
+            evaluated = diagnostics_evaluation(context.analysis, context.inputs, context.files)
+        passed = _passed(evaluated, entry, group) if evaluated is not None else None
+        if passed is None:
+            continue  # a resource its condition leaves out of the stack: Heat never validates its nested stack
+        fault = child_faults(child.path, around, context.resource_type_paths, context.analyse_child, passed)
         if fault is None:
             continue
-        related = (fault.place,) if fault.place is not None else ()
+        related = fault.places or ((fault.place,) if fault.place is not None else ())
         report(E7020, shown_node, _message(name, fault, folder, member=member is not None), related=related)
+
+
+def _passed(found: Evaluation, entry: Entry, group: GroupType | None) -> Passed | None:
+    """The parameters the resource's nested stack gets: its properties (a group's: member "0"'s) as evaluated with
+    the stack's values; None when its condition is false with them."""
+    evaluator = found.evaluator
+    body, where = entry.body, f"resources.{entry.name}"
+    with evaluator.muted():  # (the evaluation phase reports the parent's own faults)
+        try:
+            if body is not None and resource_enabled(evaluator, body) is False:
+                return None
+            node = entry.get("properties")
+            props = evaluator.evaluate(node, f"{where}.properties") if node is not None else {}
+        except HeatError:
+            props = {}
+    props = props if isinstance(props, dict) else {}
+    if group is not None:
+        member = first_member(group, props)
+        props = member[1] if member is not None else {}
+    return Passed(
+        {
+            key: value
+            for key, value in props.items()
+            if isinstance(key, str) and value is not OMIT and value is not None
+        },
+        f"properties of {entry.name}",
+    )
 
 
 def _member_type(properties: Node | None, group: GroupType) -> Scalar | None:

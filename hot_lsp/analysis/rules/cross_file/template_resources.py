@@ -74,6 +74,21 @@ W7012 = define(
     heat_step="client (python-heatclient, before the request)",
     phase=PHASE.name,
 )
+E7021 = define(
+    "E7021",
+    "Once the stack's environments are given (--env, environments, hotLsp.environments): a template resource or "
+    "group member whose template file does not exist. python-heatclient reads every `type:` file before it "
+    "sends the stack, relative to the template that names it.",
+    "(resources:\n  web:\n    type: missing_server.yaml\n\nchecked with --env env.yaml)",
+    "cross_file",
+    slug="template-file-unreadable",
+    why="python-heatclient fetches each `type:` value ending in .yaml or .template, anywhere in the template, and "
+    "stops at one it cannot read: 'Could not fetch contents for file:///.../missing_server.yaml'. (Without the "
+    "environments given, this is W7012: the file may be rendered at deploy time.)",
+    instead="    type: server.yaml  # a file next to this template",
+    heat_step="client (python-heatclient, before the request)",
+    phase=PHASE.name,
+)
 
 # Said after "requires the parameter(s) ...", singular and plural.
 _ENVIRONMENTS_UNKNOWN = (
@@ -241,6 +256,15 @@ class _TemplateChecker(PropertyChecker):
             what = f"`{child.type_name}` is mapped by {source} to the template `{written}`, which does not exist"
         rendered = rendered_from(child.path)
         note = f" TripleO renders it from `{os.path.basename(rendered)}` at deploy time." if rendered else ""
+        if self.around.environments_known and written == child.type_name:
+            # The stack is named: python-heatclient reads the file now, and stops (a registry's file is E7017's).
+            self.report(
+                E7021,
+                type_node,
+                f"{what}: looked for {child.path}.{note} python-heatclient stops before it sends the stack: Could "
+                f"not fetch contents for file://{child.path}",
+            )
+            return
         self.report(
             W7012,
             type_node,

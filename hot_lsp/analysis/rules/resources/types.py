@@ -40,8 +40,9 @@ PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
 E3014 = define(
     "E3014",
-    "A resource type Heat does not have: a misspelt name in a namespace Heat ships (`OS::Nova::Servr`), or a "
-    "template file name that does not end in .yaml or .template (`server.yml`).",
+    "A resource type Heat does not have: a misspelt name in a namespace Heat ships (`OS::Nova::Servr`), a "
+    "template file name that does not end in .yaml or .template (`server.yml`), or, once the stack's environments "
+    "are given (--env, environments, hotLsp.environments), a type of another namespace none of them maps.",
     "resources:\n  server:\n    type: OS::Nova::Servr",
     "resources",
     slug="unknown-resource-type",
@@ -54,7 +55,8 @@ E3014 = define(
 W3015 = define(
     "W3015",
     "A resource type hot-lsp does not know in a namespace Heat does not ship (`OS::TripleO::...`, a vendor's): "
-    "an environment must map it; describe it in a catalogue (`--resource-types`) to have it checked.",
+    "an environment must map it; describe it in a catalogue (`--resource-types`) to have it checked. Once the "
+    "environments are given, an unmapped one is E3014.",
     "resources:\n  widget:\n    type: Acme::Widget",
     "resources",
     slug="unknown-namespace",
@@ -212,6 +214,18 @@ class ResourceChecker(PropertyChecker):
         data = QuickFix(suggestions=suggestions) if suggestions else None
         if in_heat_namespace(name):
             self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){hint}", data=data)
+            return
+        if self.model.registry is not None:
+            # The user named the stack's environments: none maps it, so the stack fails as Heat says (issue 28).
+            # A type the cloud's operator maps globally belongs in a catalogue (--resource-types, or --os-cloud's).
+            self.error(
+                E3014,
+                node,
+                f"No environment given maps the resource type `{name}`, and Heat has none of that name ({heard}). "
+                "Map it in one of the environments, or, if the cloud's global environment maps it, describe it in a "
+                f"resource type catalogue (--resource-types).{hint}",
+                data=data,
+            )
             return
         self.report(
             W3015,
