@@ -50,7 +50,7 @@ from .analysis.model.kind import VERSION_KEY, named_as_environment
 from .analysis.result import Analysis
 from .analysis.validate import Options, analyze
 from .analysis.workspace.workspace_index import WorkspaceIndex
-from .document import ParsedDocument
+from .document import Diagnostic, ParsedDocument
 from .document.positions import Encoding, LineIndex
 from .document.surrogates import without_lone_surrogates
 from .document.uris import file_path
@@ -450,6 +450,26 @@ class DocumentStore:
             analysis = document.analysis
             if analysis is not None and any(os.path.normpath(read) == path for read in analysis.read_files):
                 found.append(uri)
+        return found
+
+    def stack_findings(self, path: str) -> list[tuple[str, Analysis, Diagnostic]]:
+        """(uri, analysis, finding) of the open documents whose current analysis judged the template at ``path`` in
+        their stack (a finding relating places in it: E7020), when that analysis read the text ``path`` has now."""
+        path = os.path.normpath(path)
+        current = self._overlay.get(path)
+        found = []
+        for uri, document in self._documents.items():
+            analysis = document.analysis
+            if analysis is None or _local_path(uri) == path:
+                continue
+            stamps = {os.path.normpath(read): stamp for read, stamp in analysis.read_files.items()}
+            if path not in stamps or (current is not None and stamps[path] != (-1, current[0])):
+                continue  # the parent has not judged this text yet: its next analysis will
+            found.extend(
+                (uri, analysis, d)
+                for d in analysis.diagnostics
+                if any(os.path.normpath(r.path) == path for r in d.related)
+            )
         return found
 
     def read_stamp(self, uri: str, path: str) -> tuple[int, int] | None:

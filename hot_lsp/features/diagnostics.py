@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -10,6 +12,7 @@ from lsprotocol import types
 from ..analysis.codes import turned_off
 
 if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis is loaded
+    from ..analysis.result import Analysis
     from ..document.problems import Diagnostic, Related
     from .snapshot import Snapshot
 
@@ -75,3 +78,52 @@ def _is_unused(diagnostic: Diagnostic) -> bool:
     # Any later 9xxx hint whose fix is to delete the declaration is an "unused" one too.
     data = diagnostic.data
     return diagnostic.code[1:2] == "9" and data is not None and data.fix == "remove_key"
+
+
+def stack_context(
+    snapshot: Snapshot, path: str, findings: Iterable[tuple[str, Analysis, Diagnostic]]
+) -> list[types.Diagnostic]:
+    """A nested template's faults in the stacks of the open templates that use it (``findings``: their E7020s and
+    analyses), shown in the template at ``path`` at their places, each worded for its stack and pointing back at the
+    parent's resource; those its own analysis already shows at the same place are left out."""
+    own = {(d.code, d.start, d.end) for d in snapshot.analysis.diagnostics}
+    disabled = snapshot.settings.disabled_rules
+    shown: dict[tuple[str, int, int, str], types.Diagnostic] = {}
+    for parent_uri, parent, finding in findings:
+        stack = finding.message.split(": ", 1)[0]  # Heat's name of the nested stack: resources.box<file://...>
+        parent_name = os.path.basename(parent_uri)
+        start_line, start_character = parent.parsed.lines.position(finding.start, snapshot.encoding)
+        end_line, end_character = parent.parsed.lines.position(finding.end, snapshot.encoding)
+        back = types.DiagnosticRelatedInformation(
+            location=types.Location(
+                uri=parent_uri,
+                range=types.Range(
+                    start=types.Position(line=start_line, character=start_character),
+                    end=types.Position(line=end_line, character=end_character),
+                ),
+            ),
+            message=f"{parent_name}: {stack}",
+        )
+        for place in finding.related:
+            code = place.code or finding.code
+            if os.path.normpath(place.path) != path or (code, place.start, place.end) in own:
+                continue
+            if turned_off(code, disabled):
+                continue
+            key = (code, place.start, place.end, place.message)
+            if key in shown:
+                continue
+            start_line, start_character, end_line, end_character = place.range_in(snapshot.encoding)
+            shown[key] = types.Diagnostic(
+                range=types.Range(
+                    start=types.Position(line=start_line, character=start_character),
+                    end=types.Position(line=end_line, character=end_character),
+                ),
+                message=f"In the stack of {parent_name} ({stack}): {place.message}",
+                severity=types.DiagnosticSeverity.Error,
+                code=code,
+                code_description=types.CodeDescription(href=f"{RULES_URL}#{code.lower()}"),
+                source=SOURCE,
+                related_information=[back],
+            )
+    return list(shown.values())

@@ -12,6 +12,10 @@ before a change is analysed (the fuzzer sets one; none by default): the publishe
 of the document's text generation, the settings serial and the version, so an unchanged document is answered
 "unchanged". When settings or another file a document read change, pushes go out again, or pull clients get a
 workspace/diagnostic/refresh (one at a time: changes while it is unanswered ask for one more after it).
+
+A nested template open beside its parent also shows its faults in the parent's stack (E7020's places in it, worded
+for that stack): when a parent's diagnostics change what they say of a child, the child's go out again (pull
+clients: a refresh, and ``stack_serial`` in the result id).
 """
 
 from __future__ import annotations
@@ -25,7 +29,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..features.diagnostics import SOURCE, lsp_diagnostics
+from ..document.uris import file_path
+from ..features.diagnostics import SOURCE, lsp_diagnostics, stack_context
 from .client_capabilities import adapt_diagnostics
 from .context import ServerContext
 
@@ -68,6 +73,9 @@ class DiagnosticsScheduler:
         self._refresh_task: asyncio.Task[None] | None = None
         self._refresh_again = False  # something changed after the refresh under way was sent
         self.debounce = debounce_seconds()  # how long a changed text waits before it is analysed
+        # What each open document's last diagnostics said of nested templates (E7020's places in them).
+        self._said_of_children: dict[str, frozenset[tuple[str, str, int, int, str]]] = {}
+        self.stack_serial = 0  # bumped when that changes, for pull clients' result ids
 
     def of(self, snapshot: Snapshot) -> list[types.Diagnostic]:
         """The snapshot's diagnostics as this client can take them (empty if computing them crashed)."""
@@ -78,7 +86,39 @@ class DiagnosticsScheduler:
             return []
         # The cloud's last verdict on the saved file (hotLsp.cloud), until its next one.
         diagnostics.extend(self._ls.cloud_diagnostics(snapshot.uri))
+        try:
+            diagnostics.extend(self._in_parents_stacks(snapshot))
+            self._children_told(snapshot)
+        except Exception as error:
+            self._ls.report_crash("diagnostics", error, uri=snapshot.uri)
         return adapt_diagnostics(diagnostics, self._ls)
+
+    def _in_parents_stacks(self, snapshot: Snapshot) -> list[types.Diagnostic]:
+        """The template's faults in the stacks of the open templates that use it."""
+        path = file_path(snapshot.uri)
+        if path is None or snapshot.analysis.kind != "template":
+            return []
+        path = os.path.normpath(path)
+        findings = self._ls.store.stack_findings(path)
+        return stack_context(snapshot, path, findings) if findings else []
+
+    def _children_told(self, snapshot: Snapshot) -> None:
+        """When what this document says of its nested templates changed, show the open ones' diagnostics again."""
+        said = frozenset(
+            (os.path.normpath(r.path), r.code, r.start, r.end, r.message)
+            for d in snapshot.analysis.diagnostics
+            for r in d.related
+        )
+        before = self._said_of_children.get(snapshot.uri, frozenset())
+        if said == before:
+            return
+        if said:
+            self._said_of_children[snapshot.uri] = said
+        else:
+            self._said_of_children.pop(snapshot.uri, None)
+        self.stack_serial += 1
+        children = {entry[0] for entry in said ^ before}
+        self.changed([uri for uri in self._ls.store.uris() if _normalised_path(uri) in children], 0)
 
     def text_changed(self, uri: str, *, opened: bool = False) -> None:
         """A text of ``uri`` was opened or changed: analyse it and publish its diagnostics. The analysis is asked
@@ -164,6 +204,11 @@ class DiagnosticsScheduler:
         self._published.pop(uri, None)
         if not self._ls.pull_diagnostics:
             self._ls.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
+        said = self._said_of_children.pop(uri, None)
+        if said:  # its stack's findings leave the nested templates it judged
+            self.stack_serial += 1
+            children = {entry[0] for entry in said}
+            self.changed([other for other in self._ls.store.uris() if _normalised_path(other) in children], 0)
 
     def refresh_all(self) -> None:
         """Settings changed: show every open document's diagnostics under the new settings."""
@@ -214,6 +259,11 @@ class DiagnosticsScheduler:
             task.cancel()
         self._publish_tasks.clear()
         self._pending.clear()
+
+
+def _normalised_path(uri: str) -> str | None:
+    path = file_path(uri)
+    return os.path.normpath(path) if path is not None else None
 
 
 def _older(version: int | None, than: int | None) -> bool:
