@@ -150,3 +150,23 @@ def test_the_childs_place_is_related_in_json_and_sarif(tmp_path: Path, capsys) -
     (location,) = result["relatedLocations"]
     assert location["physicalLocation"]["artifactLocation"]["uri"] == child.as_uri()
     assert location["physicalLocation"]["region"]["startLine"] == line + 1
+
+
+def test_the_text_and_github_outputs_show_the_fault_in_the_child_too(tmp_path: Path, capsys) -> None:
+    # The parent's one finding, then the child's place: a note line in text, an annotation in the child's file on
+    # GitHub (where the fix goes), worded for the stack.
+    _, environments = write_case(tmp_path, "group#group_index_makes_value_too_small")
+    args = [arg for name in environments for arg in ("--env", name)]
+    stack = "resources.workers<nested_stack>.resources.0<file://worker.yaml>"
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)
+        assert main(["check", *args, "main.yaml"]) == 1
+        lines = capsys.readouterr().out.splitlines()
+        assert main(["check", "--format", "github", *args, "main.yaml"]) == 1
+        annotations = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("main.yaml:") and " E7020 " in line)
+    assert lines[at + 1].startswith("  worker.yaml:22:15: E3019 0 is out of range (min: 1, max: 512)")
+    in_child = [a for a in annotations if a.startswith("::error file=worker.yaml,line=22,")]
+    assert len(in_child) == 1 and f"::In the stack of main.yaml ({stack}): 0 is out of range" in in_child[0]
+    assert "title=hot-lsp E3019 (in the stack of main.yaml)" in in_child[0]
+    assert lines[-1].startswith("3 file(s) checked: 1 error(s)")  # a note is not another finding

@@ -58,6 +58,12 @@ def text(results: list[FileResult]) -> str:
         for d in result.diagnostics:
             line, col = result.lines.position(d.start, "utf-32")
             lines.append(f"{result.path}:{line + 1}:{col + 1}: {d.severity_name} {d.code} {d.message}")
+            # Its places in other files (a nested template's faults in this stack), one note line each, as
+            # compilers show where an error leads: an editor's or a terminal's file:line link opens the child.
+            for related in d.related:
+                sl, sc, _, _ = related.range_in("utf-32")
+                code = f"{related.code} " if related.code else ""
+                lines.append(f"  {_related_path(related, result.path)}:{sl + 1}:{sc + 1}: {code}{related.message}")
     errors = sum(1 for r in results for d in r.diagnostics if d.severity == 1)
     warnings = sum(1 for r in results for d in r.diagnostics if d.severity == 2)
     information = sum(1 for r in results for d in r.diagnostics if d.severity >= 3)
@@ -208,6 +214,17 @@ def github(results: list[FileResult]) -> str:
                 f"title={escape(f'hot-lsp {d.code}', True)}"
             )
             lines.append(f"::{_GITHUB_LEVEL[d.severity]} {where}::{escape(d.message)}")
+            # A nested template's faults in this stack: annotated in the child's file too, where the fix goes.
+            stack = d.message.split(": ", 1)[0]
+            for related in d.related:
+                sl, sc, el, ec = related.range_in("utf-32")
+                title = f"hot-lsp {related.code or d.code} (in the stack of {os.path.basename(r.path)})"
+                where = (
+                    f"file={escape(_related_path(related, r.path), True)},line={sl + 1},col={sc + 1},"
+                    f"endLine={el + 1},endColumn={ec + 1},title={escape(title, True)}"
+                )
+                message = f"In the stack of {os.path.basename(r.path)} ({stack}): {related.message}"
+                lines.append(f"::{_GITHUB_LEVEL[d.severity]} {where}::{escape(message)}")
     return "".join(line + "\n" for line in lines)
 
 
