@@ -3,8 +3,9 @@
 - A resource type chosen in a resource's ``type:`` brings ``properties:`` with every required property (the
   catalogue's; a template resource's: its child's parameters without a default), each a snippet placeholder of
   its type (``[]``, ``{}``, ``''``...) or a choice of ``{get_param: NAME}`` where parameters fit
-  (``analysis/required_properties``, which E3017's quick fix shares), then what the type's own validation needs
-  (``VALIDATION_NEEDS``: E3026's checks, a server's ``image``...); a group's member definition is a block of
+  (``analysis/required_properties``, which E3017's quick fix shares), then what the type's own checks want
+  written (E3026's, declared beside each check: a server's ``image``...), each value one its schema and those
+  checks take (``analysis/model/example_values``: ``cidr: 10.0.0.0/24``); a group's member definition is a block of
   ``type:`` (the folder's templates first) and ``properties:``. Typed as the key of a new entry under
   ``resources:``, the type brings the whole entry: a name, ``type:`` and ``properties:``.
 - An empty document: a whole template (the newest version, description, parameters, resources, outputs).
@@ -24,10 +25,12 @@ from itertools import count
 
 from .. import spec
 from ..analysis.files.template_resources import template_interface
+from ..analysis.model.example_values import Alternatives, written_names
 from ..analysis.model.required_properties import ParameterIndex, parameter_index, required_properties, value_options
 from ..analysis.queries.cursor import Cursor
 from ..analysis.queries.locate import KnownNames, lookup
 from ..analysis.result import Analysis
+from ..analysis.rules.resources.validation import alternatives
 from ..document import Mapping as MappingNode
 from ..document import Node
 from ..spec.nested_stacks import MEMBER_DEFINITIONS, TEMPLATE_SUFFIXES
@@ -60,9 +63,11 @@ def indent_step(text: str, root: Node | None) -> int:
 # -- the value of one property ----------------------------------------------------------------------------------
 
 
-def _value_snippet(prop: PropertySchema, parameters: ParameterIndex, stops: count[int]) -> str:
-    """A placeholder of the property's empty value, or a choice of the parameters that fit and that value."""
-    options = value_options(prop, parameters)
+def _value_snippet(
+    prop: PropertySchema, parameters: ParameterIndex, stops: count[int], wants: tuple[Alternatives, ...]
+) -> str:
+    """A placeholder of a value the property takes, or a choice of the parameters that fit and that value."""
+    options = value_options(prop, parameters, wants)
     if len(options) == 1:
         return f"${{{next(stops)}:{escape_snippet(options[0])}}}"
     choices = ",".join(_CHOICE_ESCAPED.sub(r"\\\1", option) for option in options)
@@ -91,10 +96,11 @@ def properties_block(
     group's member definition (``type_name``'s ``resource_def`` or ``resource``) is a block of its own."""
     inner = " " * (column + step)
     member = MEMBER_DEFINITIONS.get(type_name or "")
+    wants = alternatives(type_name) if type_name else ()
     lines = [
         f"{inner}{escape_snippet(p.name)}:{_member_block(column + step, step, stops, templates)}"
         if p.name == member
-        else f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops)}"
+        else f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops, wants)}"
         for p in props
     ]
     return f"{' ' * column}properties:\n" + "\n".join(lines)
@@ -103,27 +109,10 @@ def properties_block(
 # -- resource types --------------------------------------------------------------------------------------------
 
 
-# What a type's own validation needs beyond its required properties (E3026's checks, ``rules/resources/
-# _validation_*.py``): where Heat wants one of several properties, the one a skeleton writes (a server boots from
-# ``image``; ``block_device_mapping_v2`` is the other way).
-VALIDATION_NEEDS: dict[str, tuple[str, ...]] = {
-    "OS::Nova::Server": ("image",),
-    "OS::Neutron::Subnet": ("cidr",),
-    "OS::Neutron::RouterInterface": ("subnet",),
-    "OS::Octavia::Pool": ("loadbalancer",),
-    "OS::Cinder::Volume": ("size",),
-    "OS::Cinder::Quota": ("gigabytes",),
-    "OS::Neutron::Quota": ("network",),
-    "OS::Nova::Quota": ("instances",),
-    "OS::Octavia::Quota": ("loadbalancer",),
-}
-
-
 def skeleton_properties(properties: Mapping[str, PropertySchema], type_name: str) -> list[PropertySchema]:
-    """What a skeleton of ``type_name`` writes: its required properties, then what its own validation needs."""
-    props = required_properties(properties)
-    needed = [properties[n] for n in VALIDATION_NEEDS.get(type_name, ()) if n in properties]
-    return props + [p for p in needed if p not in props]
+    """What a skeleton of ``type_name`` writes: its required properties, then the first way of what each of its
+    own checks wants written (``rules/resources/validation.alternatives``: a server's ``image``...)."""
+    return [properties[name] for name in written_names(properties, alternatives(type_name))]
 
 
 def _required_by_type(catalogue: Catalogue) -> dict[str, list[PropertySchema]]:
@@ -242,7 +231,7 @@ class TypeSkeletons:
                 resolved = snapshot.catalogue.get(entry.target) if entry.kind == "alias" else None
                 if resolved is not None:
                     item = Item(name, Kind.Class, name, NAMES, rank, f"mapped to {resolved.name}")
-                    found.append((item, required_properties(resolved.properties)))
+                    found.append((item, skeleton_properties(resolved.properties, resolved.name)))
                 continue
             child = child_named(snapshot, name, resource, files)
             model = child.model if child is not None else None

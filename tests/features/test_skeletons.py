@@ -157,9 +157,27 @@ def test_the_empty_value_of_each_type():
     catalogue = builtin_catalogue()
     none = parameter_index([])
     resource_def = catalogue.get("OS::Heat::ResourceGroup").properties["resource_def"]
-    assert value_options(resource_def, none) == ["{}"]
+    assert value_options(resource_def, none) == ["{type: ''}"]  # a map with a schema: its required keys
     assert [p.name for p in required_properties(catalogue.get(PORT).properties)] == ["network"]
     assert required_properties(catalogue.get("OS::Cinder::Volume").properties) == []
+
+
+def test_an_example_where_the_empty_value_is_refused():
+    """Issue 29 item 1: a value the schema takes (the custom constraint's, the pattern's, one item of a list that
+    needs one), the empty one where it is taken."""
+    catalogue = builtin_catalogue()
+    none = parameter_index([])
+
+    def first(type_name: str, name: str) -> str:
+        return value_options(catalogue.get(type_name).properties[name], none)[0]
+
+    assert first("OS::Octavia::PoolMember", "address") == "192.0.2.10"
+    assert first("OS::Neutron::SubnetPool", "prefixes") == "[10.0.0.0/24]"
+    assert first("OS::Nova::KeyPair", "name") == "my-name"
+    assert first("OS::Blazar::Lease", "start_date") == "2030-01-01 00:00"
+    assert first("OS::Neutron::NetworkGateway", "devices") == "[{id: '', interface_name: ''}]"
+    assert first("OS::Aodh::CompositeAlarm", "composite_rule") == "{operator: or, rules: [{}, {}]}"
+    assert first("OS::Nova::Server", "flavor") == "''"
 
 
 # -- fixes ---------------------------------------------------------------------------------------------------

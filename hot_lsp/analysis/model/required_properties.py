@@ -4,7 +4,8 @@ A property is required when Heat would say "Property X not assigned" without it:
 (a template resource's: its child's parameters without a default, see ``template_interface``). What to write: a
 ``get_param`` of each of the template's parameters that fits the property (same name, or the same custom
 constraint, or a name built on the property's, and a type Heat converts to the property's), then an empty value of
-the property's type (``[]``, ``{}``, ``''``, ``0``, ``false``, or the first allowed value or the range's bound).
+the property's type (``[]``, ``{}``, ``''``, ``0``, ``false``, or the first allowed value or the range's bound), or
+an example its constraints take where they refuse the empty one (``example_values``).
 
 Completion's resource skeletons and E3017's quick fix both write these, so a skeleton and a fix agree.
 """
@@ -12,12 +13,14 @@ Completion's resource skeletons and E3017's quick fix both write these, so a ske
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Sequence as Seq
 from dataclasses import dataclass
 
 from ...document import Mapping as MappingNode
 from ...document import Node, Scalar, Sequence
 from ...spec.resource_types import PropertySchema
 from ..wording import yaml_text
+from .example_values import Alternatives, Path, flow_text, is_required, starting_value
 
 # The parameter types Heat converts to each property type (``TemplateResource``/``Parameter`` conversions).
 _FITTING_TYPES: dict[str, frozenset[str]] = {
@@ -43,11 +46,7 @@ class ParameterFacts:
 
 def required_properties(properties: Mapping[str, PropertySchema]) -> list[PropertySchema]:
     """The properties Heat refuses to go without, in the schema's order (hidden and unimplemented ones left out)."""
-    return [
-        prop
-        for prop in properties.values()
-        if prop.required and prop.default is None and prop.implemented and not prop.support_status.hidden
-    ]
+    return [prop for prop in properties.values() if is_required(prop)]
 
 
 def parameter_index(parameters: Iterable[tuple[str, Node | None]]) -> ParameterIndex:
@@ -113,23 +112,10 @@ class ParameterIndex:
         return sorted(ranked, key=lambda n: ranked[n])[:_MAX_PARAMETERS]
 
 
-def empty_value(prop: PropertySchema) -> str:
-    """A value of ``prop``'s type to start from, as YAML text: the first allowed value, a range's lower bound,
-    else ``''``, ``0``, ``false``, ``[]`` or ``{}``."""
-    for constraint in prop.constraints:
-        allowed = constraint.get("allowed_values")
-        if isinstance(allowed, list) and allowed:
-            return yaml_text(allowed[0])
-    if prop.type in ("Integer", "Number"):
-        for constraint in prop.constraints:
-            bounds = constraint.get("range")
-            if isinstance(bounds, dict) and isinstance(bounds.get("min"), int | float):
-                return yaml_text(bounds["min"])
-        return "0"
-    return {"Boolean": "false", "List": "[]", "Map": "{}"}.get(prop.type, "''")
-
-
-def value_options(prop: PropertySchema, parameters: ParameterIndex) -> list[str]:
-    """What may be written for ``prop``, best first: ``{get_param: NAME}`` for each fitting parameter, then an
-    empty value of its type."""
-    return [f"{{get_param: {yaml_text(name)}}}" for name in parameters.fitting(prop)] + [empty_value(prop)]
+def value_options(
+    prop: PropertySchema, parameters: ParameterIndex, wants: Seq[Alternatives] = (), path: Path = ()
+) -> list[str]:
+    """What may be written for ``prop`` (a key of the map at ``path``), best first: ``{get_param: NAME}`` for each
+    fitting parameter, then a value its schema and the type's checks (``wants``) take (``example_values``)."""
+    fitting = [f"{{get_param: {yaml_text(name)}}}" for name in parameters.fitting(prop)]
+    return [*fitting, flow_text(starting_value(prop, wants, path))]

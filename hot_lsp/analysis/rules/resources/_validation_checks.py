@@ -26,6 +26,7 @@ from ._validation_messages import (
     value_dependency,
 )
 from ._validation_values import Check, Finding, Props, Rename, Unknown, Where, each
+from ._validation_wants import wants
 
 # -- AWS::AutoScaling::AutoScalingGroup, OS::Heat::AutoScalingGroup, OS::Heat::InstanceGroup ---------------------
 
@@ -65,6 +66,7 @@ def _one_zone(p: Props) -> Iterator[Finding]:
         yield p.key("VPCZoneIdentifier"), ONE_ZONE
 
 
+@wants(("InstanceId",), ("LaunchConfigurationName",), truthy=True)
 def _instance_or_configuration(p: Props) -> Iterator[Finding]:
     if bool(p.reference("InstanceId")) == bool(p.reference("LaunchConfigurationName")):
         yield p.key("LaunchConfigurationName"), INSTANCE_OR_CONFIGURATION
@@ -126,6 +128,7 @@ def _ebs(mapping: Props) -> Iterator[Finding]:
         yield ebs.key("SnapshotId"), NO_SNAPSHOT
 
 
+@wants(("ImageId", "InstanceType"), ("InstanceId",), truthy=True)
 def _image_and_flavor(p: Props) -> Iterator[Finding]:
     if missing(p, "InstanceId") and (missing(p, "ImageId") or missing(p, "InstanceType")):
         yield p.anchor, IMAGE_AND_FLAVOR
@@ -137,6 +140,7 @@ def _groups_or_interfaces(p: Props) -> Iterator[Finding]:
         yield p.key("NetworkInterfaces"), conflict("SecurityGroups/SecurityGroupIds", "NetworkInterfaces")
 
 
+@wants(("EIP", "InstanceId"), ("AllocationId", "NetworkInterfaceId"), truthy=True)
 def _elastic_ip(p: Props) -> Iterator[Finding]:
     eip, instance = p["EIP"], p["InstanceId"]
     if bool(eip) == bool(p["AllocationId"]):
@@ -185,6 +189,7 @@ def _container_refs(p: Props) -> Iterator[Finding]:
     yield from _no_duplicate([(where, ref) for where, ref in refs if ref is not None])
 
 
+@wants(("algorithm", "bit_length"), examples={"algorithm": "aes", "bit_length": 256})  # a key order
 def _order_needs(p: Props) -> Iterator[Finding]:
     kind = p["type"]
     if kind is None:
@@ -249,6 +254,7 @@ _MATCHING_FORMATS = ("ami", "ari", "aki")
 _VOLUME_DRIVERS = {"kubernetes": ["cinder"], "swarm": ["rexray"], "mesos": ["rexray"]}
 
 
+@wants(("size",), ("snapshot_id",), ("source_volid",))
 def _volume_sources(p: Props) -> Iterator[Finding]:
     """CinderVolume._validate_create_sources (not when created from a backup)."""
     if p["backup_id"]:
@@ -268,6 +274,7 @@ def _private_projects(p: Props) -> Iterator[Finding]:
         yield p.key("projects"), PUBLIC_PROJECTS
 
 
+@wants(("email",), truthy=True, examples={"email": "admin@example.org"})  # a PRIMARY zone
 def _zone_needs(p: Props) -> Iterator[Finding]:
     for kind, needed in (("PRIMARY", "email"), ("SECONDARY", "masters")):
         if p["type"] == kind and not p[needed]:
@@ -377,6 +384,7 @@ def _role(role: Props) -> Iterator[Finding]:
         yield role.anchor, ROLE_NEEDS.format(role.shown("role"))
 
 
+@wants(("pattern",), ("first_time",), truthy=True)
 def _cron_start(p: Props) -> Iterator[Finding]:
     if not (p["pattern"] or p["first_time"]):
         yield p.anchor, unspecified("pattern", "first_time")
@@ -390,6 +398,7 @@ def _reverse_workflow(p: Props) -> Iterator[Finding]:
         yield p.key("params") if params is not None else p.key("type"), REVERSE_NEEDS_TASK
 
 
+@wants(("action",), ("workflow",), truthy=True, examples={"action": "std.noop"})
 def _task_action(task: Props) -> Iterator[Finding]:
     workflow, action = task["workflow"], task["action"]
     if workflow and action:
@@ -439,7 +448,9 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Barbican::RSAContainer": (_container_refs,),
     "OS::Barbican::Order": (_order_needs, _order_unexpected),
     "OS::Barbican::Secret": (_secret_payload,),
-    "OS::Cinder::Quota": (at_least_two(["gigabytes", "snapshots", "volumes", "backups", "backup_gigabytes"]),),
+    "OS::Cinder::Quota": (
+        at_least_two("gigabytes", ["gigabytes", "snapshots", "volumes", "backups", "backup_gigabytes"]),
+    ),
     "OS::Cinder::Volume": (_volume_sources,),
     "OS::Cinder::VolumeType": (_private_projects,),
     "OS::Designate::Zone": (_zone_needs,),
@@ -459,7 +470,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Manila::ShareNetwork": (_share_network,),
     "OS::Mistral::CronTrigger": (_cron_start,),
     "OS::Mistral::Workflow": (_reverse_workflow, per_item("tasks", _task_action, _task_concurrency), _task_requires),
-    "OS::Nova::Quota": (at_least_two(),),
+    "OS::Nova::Quota": (at_least_two("instances"),),
 }
 
 # Heat's REPLACE translation rules of these types (the property, and where it takes its value from).

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 from ....document import Mapping
 from ._validation_messages import any_item, conflict, per_item, unspecified
 from ._validation_values import Check, Finding, Props, Rename, each
+from ._validation_wants import wants
 
 # -- Nova::Server ----------------------------------------------------------------------------------------------
 
@@ -61,6 +62,7 @@ def _mapping_v2(m: Props) -> Iterator[Finding]:
         yield m.anchor, MAPPING_V2_NEEDS
 
 
+@wants(("image",), ("block_device_mapping_v2",))
 def _boot_source(p: Props) -> Iterator[Finding]:
     image = p["image"]
     bootable = image is not None or any(m["device_name"] == "vda" for m in p.items("block_device_mapping"))
@@ -157,6 +159,7 @@ def _cluster_nic(nic: Props) -> Iterator[Finding]:
         yield nic.key("port"), conflict("network", "port")
 
 
+@wants(("subscriber",), examples={"subscriber": f"{SUBSCRIBERS[0]}://example.org"})
 def _subscriber(p: Props) -> Iterator[Finding]:
     subscriber = p["subscriber"]
     if isinstance(subscriber, str) and subscriber.split(":", 1)[0] not in SUBSCRIBERS:

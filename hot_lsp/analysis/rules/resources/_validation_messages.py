@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 
+from ...model.example_values import Alternatives
 from ._validation_values import Check, Finding, Props, Unknown, each
+from ._validation_wants import declare, declare_within
 
 
 def conflict(*names: str) -> str:
@@ -53,6 +55,7 @@ def per_item(name: str, *checks: Check) -> Check:
         for one in checks:
             yield from each(items, one)
 
+    declare_within(check, name, checks)
     return check
 
 
@@ -78,9 +81,10 @@ def any_item(items: Iterable[Props], test: Callable[[Props], bool]) -> bool:
     return False
 
 
-def at_least_two(names: list[str] | None = None) -> Check:
+def at_least_two(first: str, names: list[str] | None = None) -> Check:
     """Quota resources: the project and at least one quota (``sum(p is not None) <= 1`` refused). Heat's message
-    lists ``names``, or by default every property but the project, sorted."""
+    lists ``names``, or by default every property but the project, sorted; ``first``: the quota the server
+    writes."""
 
     def check(p: Props) -> Iterator[Finding]:
         given = unsettled = 0
@@ -92,4 +96,5 @@ def at_least_two(names: list[str] | None = None) -> Check:
         if given + unsettled <= 1:
             yield p.anchor, unspecified(*(names or sorted(set(p.schema) - {"project"})))
 
+    declare(check, (Alternatives(((first,),)),))
     return check

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 
 from ._validation_messages import appended, at_least_two, conflict, dependency, per_item, unspecified, value_dependency
 from ._validation_values import Check, Finding, Props, Rename
+from ._validation_wants import wants
 
 NON_HA_AGENTS = "Non HA routers can only have one L3 agent."
 IPV6_MODES_ON_IPV4 = "ipv6_ra_mode and ipv6_address_mode are not supported for ipv4."
@@ -87,6 +88,7 @@ def _router_agents(p: Props) -> Iterator[Finding]:
         yield p.key("l3_agent_ids"), NON_HA_AGENTS
 
 
+@wants(("subnet",), ("port",))
 def _interface_target(p: Props) -> Iterator[Finding]:
     subnet, port = p["subnet"] is not None, p["port"] is not None
     if subnet and port:
@@ -122,6 +124,7 @@ def _segment(p: Props) -> Iterator[Finding]:
         yield p.key("segmentation_id"), "Up to 4094 VLAN network segments can exist on each physical_network."
 
 
+@wants(("cidr",), ("subnetpool",), truthy=True)
 def _subnet_range(p: Props) -> Iterator[Finding]:
     pool, length, cidr = p["subnetpool"], p["prefixlen"], p["cidr"]
     if pool is not None and cidr:
@@ -207,6 +210,7 @@ def _listener_tls(p: Props) -> Iterator[Finding]:
         yield p.key("protocol"), LISTENER_TLS
 
 
+@wants(("loadbalancer",), ("listener",))
 def _pool_parent(p: Props) -> Iterator[Finding]:
     if p["listener"] is None and p["loadbalancer"] is None:
         yield p.anchor, unspecified("listener", "loadbalancer")
@@ -230,7 +234,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Neutron::NetworkGateway": (per_item("connections", _gateway_segment),),
     "OS::Neutron::Port": (_no_fixed_ips,),
     "OS::Neutron::ProviderNet": (_provider_network,),
-    "OS::Neutron::Quota": (at_least_two(),),
+    "OS::Neutron::Quota": (at_least_two("network"),),
     "OS::Neutron::RBACPolicy": (_rbac_action,),
     "OS::Neutron::Router": (appended("l3_agent_id", "l3_agent_ids"), _router_agents),
     "OS::Neutron::RouterInterface": (_interface_target,),
@@ -243,7 +247,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Octavia::L7Rule": (_l7_rule_key,),
     "OS::Octavia::Listener": (_listener_tls,),
     "OS::Octavia::Pool": (_pool_parent, _pool_persistence),
-    "OS::Octavia::Quota": (at_least_two(),),
+    "OS::Octavia::Quota": (at_least_two("loadbalancer"),),
 }
 
 RENAMES: dict[str, tuple[Rename, ...]] = {

@@ -20,10 +20,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ....document import Mapping, Node, Scalar
+from ....document import Mapping, Node, QuickFix, Scalar
 from ....spec.nested_stacks import GROUPS, GroupType
 from ....spec.resource_types import BUILTIN_PATH, ResourceType
 from ...codes import define
+from ...model.example_values import Alternatives
+from ...model.required_properties import parameter_index, value_options
 from ...model.template import TemplateModel
 from ...report import AT_VALIDATE
 from ...stack.dependencies import is_external
@@ -32,6 +34,7 @@ from ..phases import MODEL
 from . import _validation_checks, _validation_compute, _validation_neutron
 from ._validation_messages import translation_conflict
 from ._validation_values import Check, Finding, Props, Rename, Site, Unknown, top_level
+from ._validation_wants import wanted_by
 
 PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
@@ -156,7 +159,27 @@ def check(context: RuleContext) -> None:
                 if span in reported:
                     continue  # Heat stops at the first fault: the next one at the same place shows once it is fixed
                 reported.add(span)
-                report(E3026, where, f"{message} ({whose}: {rtype.name}'s own validation)", needs=AT_VALIDATE)
+                fix = _add_wanted(site, props, wanted_by(one)) if where is props.anchor else None
+                text = f"{message} ({whose}: {rtype.name}'s own validation)"
+                report(E3026, where, text, data=fix, needs=AT_VALIDATE)
+
+
+def alternatives(type_name: str) -> tuple[Alternatives, ...]:
+    """What the checks of ``type_name`` want written (a skeleton writes the first way of each)."""
+    return tuple(found for one in CHECKS.get(type_name, ()) for found in wanted_by(one))
+
+
+def _add_wanted(site: Site, props: Props, wants: tuple[Alternatives, ...]) -> QuickFix | None:
+    """E3026's fix where a check wants one of several properties and none is written: the first way, each value
+    what a skeleton writes (a fitting parameter's get_param first). Into ``properties``, written when absent."""
+    written = [str(pair.key_value) for pair in props.node.pairs] if props.node is not None else []
+    top = [want for want in wants if not want.path and not want.met_by(written)]
+    if not top:
+        return None
+    names = [name for name in top[0].ways[0] if name in props.schema and name not in written]
+    parameters = parameter_index((n, e.value) for n, e in site.model.parameters.items())
+    values = [value_options(props.schema[name], parameters, top)[0] for name in names]
+    return QuickFix(fix="add_keys", key=None if props.node is not None else "properties", missing=names, values=values)
 
 
 def _sites(model: TemplateModel) -> Iterator[Site]:
