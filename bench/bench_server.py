@@ -26,7 +26,12 @@ hits both alike; figures are pooled per server over the rounds. Sections:
   templates that have them: the first after opening a document, and ~50 spread over those places;
 - ``types``: completion at resource type values (after ``type: OS::``) and property keys, and the first type
   completion on a fresh server (the catalogue read then);
-- ``corpus``: the server's RSS idle and with every YAML file of the corpus open.
+- ``corpus``: the server's RSS idle and with every YAML file of the corpus open;
+- ``stack``: TripleO's overcloud.yaml as TripleO deploys it (the raw tree with the rendered files laid over it, in a
+  temporary folder) with ``hotLsp.environments`` naming the rendered resource registry, so each nested template a
+  resource reaches is analysed in the stack (E7020): didOpen -> diagnostics on a fresh server (every child analysed
+  once), then one-character edits in a description (the children's analyses cached: nothing they are passed
+  changed) and one-character edits in a parameter's default that the services' templates are passed.
 
 Prints p50 / p90 / p99 in ms per measure and server. Figures, not pass/fail.
 """
@@ -36,7 +41,9 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
+import shutil
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -80,7 +87,8 @@ RESOURCE_TEMPLATES = (
     "magnum/magnum/drivers/k8s_fedora_coreos_v1/templates/kubecluster.yaml",
 )
 STORM_INTERVAL_S = 0.025  # one edit every 25 ms: a key held down
-SECTIONS = ("start", "edits", "requests", "storm", "previews", "types", "corpus")
+SECTIONS = ("start", "edits", "requests", "storm", "previews", "types", "corpus", "stack")
+TRIPLEO, TRIPLEO_RENDERED = CORPUS / "tripleo-heat-templates", CORPUS / "tripleo-heat-templates-rendered"
 WAIT_S = 120
 
 
@@ -509,6 +517,47 @@ async def run(server: Server, figures: Figures, sections: set[str], runs: int, r
         await bench_first_type_completion(server, figures)
     if "corpus" in sections:
         await bench_corpus(server, figures)
+    if "stack" in sections:
+        await bench_stack(server, figures, runs)
+
+
+async def bench_stack(server: Server, figures: Figures, runs: int) -> None:
+    with tempfile.TemporaryDirectory(prefix="bench-stack-") as folder:
+        root = Path(folder)
+        shutil.copytree(TRIPLEO, root, dirs_exist_ok=True)
+        shutil.copytree(TRIPLEO_RENDERED, root, dirs_exist_ok=True)
+        registry = root / "overcloud-resource-registry-puppet.yaml"
+        client, _ = await start(server, {"hotLsp": {"environments": [str(registry)]}}, root)
+        path = root / "overcloud.yaml"
+        text = path.read_text(encoding="utf-8")
+        title = f"overcloud.yaml with its registry ({text.count(chr(10)):,} lines)"
+        uri = path.as_uri()
+        began = time.perf_counter()
+        await asyncio.wait_for(client.open(uri, text), WAIT_S * 4)
+        figures.add(
+            f"{title}: didOpen -> diagnostics, fresh server", server.label, [(time.perf_counter() - began) * 1000]
+        )
+        version = 1
+        for place, offset in (("a description", description_offset(text)), ("a default passed on", _passed_on(text))):
+            typist = Typist(client, uri, text, offset, version)
+            settle_client_heap()
+            edits = []
+            for _ in range(runs):
+                arrived = client.expect(uri, typist.version + 1)
+                began = time.perf_counter()
+                typist.edit()
+                edits.append((await asyncio.wait_for(arrived, WAIT_S * 4) - began) * 1000)
+            await typist.settle()
+            version = typist.version
+            figures.add(f"{title}: 1-char edit in {place} -> its diagnostics", server.label, edits)
+        await stop(client)
+
+
+def _passed_on(text: str) -> int:
+    """Inside the default of overcloud.yaml's CloudDomain, which the services' templates are passed: the edit
+    changes what every child analysis gets."""
+    at = text.index("\n  CloudDomain:")
+    return text.index("default: ", at) + len("default: ") + 1
 
 
 def server_of(value: str) -> Server:

@@ -16,6 +16,7 @@ import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.client import LanguageClient
@@ -123,12 +124,22 @@ CAPABILITIES = types.ClientCapabilities(
 )
 
 
-async def start(server: Server) -> tuple[Client, float]:
-    """A running, initialized server of ``server``'s checkout, and the ms from spawn to the initialize answer."""
+async def start(server: Server, options: Any = None, root: Path | None = None) -> tuple[Client, float]:
+    """A running, initialized server of ``server``'s checkout, and the ms from spawn to the initialize answer;
+    ``options``: its initializationOptions, ``root``: its one workspace folder."""
     client = Client()
     began = time.perf_counter()
     await client.start_io(*server.command(), env=server.env(), cwd=str(server.path))
-    await client.initialize_async(types.InitializeParams(capabilities=CAPABILITIES, process_id=os.getpid()))
+    folders = [types.WorkspaceFolder(uri=root.as_uri(), name=root.name)] if root is not None else None
+    await client.initialize_async(
+        types.InitializeParams(
+            capabilities=CAPABILITIES,
+            process_id=os.getpid(),
+            initialization_options=options,
+            root_uri=root.as_uri() if root is not None else None,
+            workspace_folders=folders,
+        )
+    )
     elapsed = (time.perf_counter() - began) * 1000
     client.initialized(types.InitializedParams())
     return client, elapsed
