@@ -88,3 +88,27 @@ async def test_no_related_information_for_a_client_that_does_not_declare_it(tmp_
         found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, "E7020")))
         (diagnostic,) = _with_code(found, "E7020")
         assert diagnostic.related_information is None
+
+
+@pytest.mark.parametrize(
+    ("case_id", "code", "heat_words"),
+    [
+        # python-heatclient reads every type: file before it sends the stack
+        ("group#group_member_template_missing", "E7021", "Could not fetch contents for file://"),
+        # a type none of the named environments maps, inside the member template: Heat's words at the member type
+        ("group#child_unknown_type", "E7020", "The Resource Type (Custom::Unmapped) could not be found."),
+    ],
+)
+async def test_once_the_environments_are_named_heats_verdict_is_an_error(
+    tmp_path: Path, case_id: str, code: str, heat_words: str
+):
+    case, environments = write_case(tmp_path, case_id)
+    assert heat_words.split("file://")[0] in case["heat_says"]
+    options = {"hotLsp": {"environments": environments}}
+    async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:
+        main = tmp_path / "main.yaml"
+        open_document(client, main.as_uri(), main.read_text())
+        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, code)))
+        (diagnostic,) = _with_code(found, code)
+        assert diagnostic.severity == types.DiagnosticSeverity.Error and heat_words in diagnostic.message
+        assert "type:" in main.read_text().splitlines()[diagnostic.range.start.line]
