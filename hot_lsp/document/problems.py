@@ -25,6 +25,7 @@ SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information"
 # add_keys: add each of ``missing`` with the YAML text of ``values`` alongside: to the value of the key the diagnostic
 #   covers, or, with ``key``, to the map under ``key`` beside the value the diagnostic covers (made when absent);
 # declare_parameter: declare the parameter ``name`` (default: the text at the range) in ``parameters``;
+# declare_condition: define the condition ``name`` as ``text`` in ``conditions`` (written when absent);
 # raise_version / add_version: set heat_template_version to ``version``;
 # split_constraint: give each constraint kind of the entry the diagnostic is in a list item of its own;
 # quote: write the scalar at the range, and those at ``spans``, in single quotes (a name YAML reads as a boolean).
@@ -35,6 +36,7 @@ FixKind = Literal[
     "add_key",
     "add_keys",
     "declare_parameter",
+    "declare_condition",
     "raise_version",
     "add_version",
     "split_constraint",

@@ -8,6 +8,8 @@ What each fix does:
 - ``suggestions``: did-you-mean; each replaces the diagnostic's range (quotes kept);
 - ``declare_parameter`` (``name``, the text at the range when absent): declares the parameter (type string)
   in ``parameters``, creating the section when there is none;
+- ``declare_condition`` (``name``, ``text``): defines the condition in ``conditions``, creating the section when
+  there is none (``section_entries``);
 - ``raise_version`` / ``add_version`` (``version``): sets ``heat_template_version``;
 - ``replace`` (``text``): YAML text that replaces the diagnostic's range; a function name given for a
   reference replaces the name of the function making it (``at``: ``get_resource: a_parameter`` -> ``get_param``);
@@ -37,6 +39,7 @@ from lsprotocol import types
 from .. import spec
 from ..document import FixKind, Mapping, Node, QuickFix, Scalar, Sequence
 from ._targets import content_end, entry_end, replace_scalar, written_as
+from .section_entries import declare_condition
 from .skeletons import indent_step
 from .snapshot import Snapshot
 from .suppression import disable_actions
@@ -568,6 +571,7 @@ MAKERS: dict[FixKind, Maker] = {
     "add_key": _add_key,
     "add_keys": _add_keys,
     "declare_parameter": _declare_parameter,
+    "declare_condition": declare_condition,
     "raise_version": _set_version,
     "add_version": _set_version,
     "split_constraint": _split_constraint,

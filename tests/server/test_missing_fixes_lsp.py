@@ -4,6 +4,9 @@ applied as the server sends it; the finding goes, no error comes, and `hot-lsp c
 - E3026 where a type's own check wants one of several properties and none is written (a server without image, a
   subnet without cidr, a volume without properties): the first way is added, each value what the type's skeleton
   writes (a fitting parameter's get_param first).
+- E5001 where no condition has a close name: the condition is defined in `conditions` (the section written
+  before `resources` when absent), true as the template stands: a boolean parameter of its name, else the first
+  string parameter compared with its default, else `true`.
 """
 
 from __future__ import annotations
@@ -30,6 +33,17 @@ CASES = [
     ("E3026", VOLUME, "Add size", VOLUME + "    properties:\n      size: 1\n"),
 ]
 
+# E5001: the condition is defined, the section written where it is absent (before resources).
+PROD = "resources:\n  db:\n    type: OS::Heat::None\n    condition: is_prod\n"
+ENV = HEAD + "parameters:\n  env: {type: string, default: dev}\n"
+NO_SECTION = (ENV + PROD, ENV + "conditions:\n  is_prod: {equals: [{get_param: env}, dev]}\n" + PROD)
+BLOCK = HEAD + "conditions:\n  never: false\n" + PROD
+IN_BLOCK = (BLOCK, BLOCK.replace("never: false\n", "never: false\n  is_prod: true\n"))
+FLOW = HEAD + "parameters:\n  is_prod: {type: boolean}\nconditions: {}\n" + PROD
+IN_FLOW = (FLOW, FLOW.replace("conditions: {}", "conditions: {is_prod: {get_param: is_prod}}"))
+TITLE = "Define condition 'is_prod' in conditions"
+CASES += [("E5001", before, TITLE, after) for before, after in (NO_SECTION, IN_BLOCK, IN_FLOW)]
+
 
 def check_cli(path: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
@@ -52,7 +66,7 @@ async def fixed_by(client, uri: str, text: str, code: str, title: str) -> str:
 
 @pytest.mark.asyncio
 @pytest.mark.parametrize("client_name", CLIENTS)
-@pytest.mark.parametrize(("code", "text", "title", "result"), CASES, ids=[f"{c[0]}-{c[2]}" for c in CASES])
+@pytest.mark.parametrize(("code", "text", "title", "result"), CASES, ids=[f"{c[0]}-{n}" for n, c in enumerate(CASES)])
 async def test_the_fix_writes_what_was_missing(
     tmp_path: Path, client_name: str, code: str, text: str, title: str, result: str
 ) -> None:
@@ -65,3 +79,21 @@ async def test_the_fix_writes_what_was_missing(
     path.write_text(fixed)
     outcome = check_cli(path)
     assert outcome.returncode == 0, outcome.stdout
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_misspelt_condition_is_renamed_not_defined(tmp_path: Path, client_name: str) -> None:
+    """A close name is the likelier meaning: defining the typo would change what the template does."""
+    text = BLOCK.replace("never: false", "is_prod: false").replace("condition: is_prod", "condition: is_prd")
+    uri = (tmp_path / "main.yaml").as_uri()
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        open_document(client, uri, text)
+        found = [d for d in await diagnostics(client, uri, 1) if d.code == "E5001"]
+        answer = await client.text_document_code_action_async(
+            types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
+        )
+        titles = [
+            a.title for a in answer or [] if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")
+        ]
+        assert titles == ["Replace is_prd with is_prod"]

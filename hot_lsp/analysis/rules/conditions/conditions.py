@@ -28,6 +28,7 @@ from ...suggest import did_you_mean
 from ...wording import yaml_text
 from ..context import RuleContext
 from ..phases import MODEL
+from ._new_condition import new_definition
 
 PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
@@ -334,6 +335,7 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
             )
             continue
         near = _near_conditions(model, ref.name)
+        new = new_definition(model, ref.name)
         if near:
             hint = f" Did you mean `{near[0]}`?"
         elif model.conditions:
@@ -344,7 +346,8 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
             E5001,
             ref.node,
             f'No condition is named `{ref.name}` (Heat: Invalid condition "{ref.name}").{hint}{note}',
-            data=QuickFix(suggestions=near) if near else None,
+            # A close name is the likelier meaning (renamed); else the condition is defined (declared).
+            data=QuickFix(suggestions=near) if near else QuickFix(fix="declare_condition", name=ref.name, text=new),
             severity=_severity(note),
             needs=_NEEDS[E5001],
         )
