@@ -54,6 +54,24 @@ def test_later_files_replace_and_null_deletes():
     assert found.resolve("OS::TripleO::Services::Bar").kind == "unknown"
 
 
+def test_a_later_files_resources_map_replaces_the_earlier_one_whole():
+    # Heat's engine merges the files' registries with merge_map, key by key and no deeper (recorded with Heat 27:
+    # registry#later_resources_replace_earlier, registry#later_resources_drop_earlier_fix).
+    first = """
+        resource_registry:
+          My::Box: box.yaml
+          resources:
+            front: {My::Box: front_box.yaml}
+            back: {hooks: pre-create}
+        """
+    found = registry(first, "resource_registry:\n  resources:\n    other: {hooks: pre-create}\n")
+    assert found.resolve("My::Box", "front").name == "box.yaml"  # front's own mapping went with env0's map
+    assert registry(first).resolve("My::Box", "front").name == "front_box.yaml"
+    # A later file without resources: keeps the earlier map; an empty registry changes nothing.
+    kept = registry(first, "resource_registry:\n  Other::Box: box.yaml\n", "resource_registry: {}\n")
+    assert kept.resolve("My::Box", "front").name == "front_box.yaml"
+
+
 def test_globs_and_scoped_entries():
     found = registry(
         """

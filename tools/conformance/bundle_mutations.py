@@ -719,6 +719,90 @@ def _parent_passes_default_value(seed: BundleSeed, rng: random.Random) -> Bundle
     return draft.done("parent_passes_optional", "control", f"{seed.parent_resource} passes the optional {name}")
 
 
+# --- the values a parent passes, as the child uses them -------------------------------------------------------
+
+_SIZE_RANGE = "    constraints:\n      - range: {min: 1, max: 64}\n"
+
+
+def _loosened_size(seed: BundleSeed, draft: Draft, default: str) -> bool:
+    """The type-path child's `size` without its range (its RandomString's length is then the only check), and its
+    default replaced."""
+    return seed.child == "lib/box.yaml" and draft.replace(
+        seed.child, "    default: 4\n" + _SIZE_RANGE, f"    default: {default}\n"
+    )
+
+
+@mutation("parent_value_breaks_child_property", "parameters")
+def _parent_value_breaks_child_property(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    draft = Draft(seed)
+    if not _loosened_size(seed, draft, "4") or not draft.replace("main.yaml", "      size: 8\n", "      size: 0\n"):
+        return None
+    return draft.done("parent_value_breaks_child_property", "parameters", "box passes size 0: the child's length")
+
+
+@mutation("parent_value_fits_child_property", "control")
+def _parent_value_fits_child_property(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    draft = Draft(seed)
+    if not _loosened_size(seed, draft, "0"):
+        return None
+    return draft.done("parent_value_fits_child_property", "control", "the child's default 0 is replaced by size 8")
+
+
+@mutation("parent_passes_run_time_value", "parameters")
+def _parent_passes_run_time_value(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    draft = Draft(seed)
+    source = "  length_source:\n    type: OS::Heat::Value\n    properties:\n      value: 8\n"
+    if not _loosened_size(seed, draft, "0") or not draft.replace("main.yaml", "resources:\n", "resources:\n" + source):
+        return None
+    if not draft.replace("main.yaml", "      size: 8\n", "      size: {get_attr: [length_source, value]}\n"):
+        return None
+    return draft.done(
+        "parent_passes_run_time_value", "parameters", "box passes size from get_attr; the child's default is 0"
+    )
+
+
+# --- resource_registry across files: Heat's merge_map replaces a key whole --------------------------------------
+
+_BROKEN_BOX = "heat_template_version: 2018-08-31\noutputs:\n  summary:\n    description: a box with no value\n"
+
+
+@mutation("later_resources_replace_earlier", "control")
+def _later_resources_replace_earlier(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    # env1 maps front's My::Box to a broken template under resources:, env2's own resources: replaces that whole
+    # map (the engine merges resource_registry key by key, not deeper), so front is the top-level box.yaml again.
+    if seed.name != "registry":
+        return None
+    draft = Draft(seed)
+    draft.append("broken_box.yaml", _BROKEN_BOX)
+    if not draft.replace(
+        "env1.yaml",
+        "  My::Box: box.yaml\n",
+        "  My::Box: box.yaml\n  resources:\n    front:\n      My::Box: broken_box.yaml\n",
+    ):
+        return None
+    draft.append("env2.yaml", "resource_registry:\n  resources:\n    back:\n      hooks: pre-create\n")
+    return draft.done(
+        "later_resources_replace_earlier", "control", "env2's resources: replaces env1's (front's broken mapping)"
+    )
+
+
+@mutation("later_resources_drop_earlier_fix", "environment")
+def _later_resources_drop_earlier_fix(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    # The other way round: env1's per-resource mappings avoid a broken top-level template; env2's resources:
+    # replaces them, and both boxes are the broken one.
+    if seed.name != "registry":
+        return None
+    draft = Draft(seed)
+    draft.append("broken_box.yaml", _BROKEN_BOX)
+    scoped = "  resources:\n    front:\n      My::Box: box.yaml\n    back:\n      My::Box: box.yaml\n"
+    if not draft.replace("env1.yaml", "  My::Box: box.yaml\n", "  My::Box: broken_box.yaml\n" + scoped):
+        return None
+    draft.append("env2.yaml", "resource_registry:\n  resources:\n    other:\n      hooks: pre-create\n")
+    return draft.done(
+        "later_resources_drop_earlier_fix", "environment", "env2's resources: drops env1's per-resource mappings"
+    )
+
+
 # --- harmless edits -----------------------------------------------------------------------------------------------
 
 

@@ -25,7 +25,7 @@ from ...document import Mapping, parse
 from ..model.template import EntryMemo, TemplateModel
 from ..values import parameter_values as checks
 from ..values.custom_constraints import custom_failure
-from ..values.evaluated import Symbol, is_known
+from ..values.evaluated import Symbol
 from ..values.parameter_values import bool_from_string, str_to_num
 from .environment_merge import LIST_SECTIONS, MergeError, merge_environments
 from .parameter_constraints import custom_constraints_of, effective_constraints
@@ -160,9 +160,6 @@ def _resolved(
         raw, source = default, "default"
     else:
         return ParameterValue(name, param_type, Symbol("get_param", name), "no value")
-    if not is_known(raw):
-        # A parent passes a value known only at run time (get_attr of its resources, say): unknown here too.
-        return ParameterValue(name, param_type, Symbol("get_param", name), source)
     try:
         value = typed_value(param_type, raw)
     except (ValueError, TypeError) as exc:

@@ -43,14 +43,15 @@ AnalyseTemplate = Callable[[str, str, CrossFile, tuple[str, ...], Inputs], Analy
 
 @dataclass(frozen=True, slots=True)
 class Passed:
-    """The parameter values a parent passes to a nested stack (a value known only at run time stays symbolic)."""
+    """The parameter values a parent passes to a nested stack when Heat validates the stack (a value known only at
+    run time is not passed: Heat has None for it then, and the child's default stands in)."""
 
     values: Mapping[str, Any]
     source: str  # "properties of NAME", as the child's findings name where a value came from
 
     def key(self) -> str:
-        """What the cache tells apart: the known values; every run-time value is alike (unknown)."""
-        return json.dumps(self.values, sort_keys=True, default=lambda _: "\x00unknown")
+        """What the cache tells apart: the values (anything JSON cannot write is told apart by its text)."""
+        return json.dumps(self.values, sort_keys=True, default=repr)
 
 
 @dataclass(frozen=True, slots=True)

@@ -17,6 +17,7 @@ from collections.abc import Sequence, Set
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ...document import Mapping, Scalar
 from ...spec.nested_stacks import TEMPLATE_SUFFIXES
 from ...spec.resource_types import Catalogue
 from .environment import EnvironmentModel, RegistryEntry
@@ -71,14 +72,27 @@ class Registry:
 
     @classmethod
     def build(cls, catalogue: Catalogue, environments: Sequence[tuple[str, EnvironmentModel]] = ()) -> Registry:
-        """Heat's global environment, then each ``(source, environment)`` in order."""
+        """Heat's global environment, then each ``(source, environment)`` in order.
+
+        The files' registries merge as Heat's engine merges them (``environment_util.merge_environments``): the
+        first that has one is taken whole; a later one's keys replace the earlier ones' key by key with
+        ``merge_map``, which goes no deeper: a later ``resources:`` replaces the whole per-resource map before it.
+        (A ``null`` deletes the mapping before it, as python-heatclient's and tripleoclient's merges do; the engine's
+        merge_map would skip it, but python-heatclient refuses a ``null`` before it sends anything: E7017.)"""
         registry = cls(catalogue)
         for name, target in catalogue.aliases.items():
             kind: Literal["template", "alias"] = "template" if target.endswith(TEMPLATE_SUFFIXES) else "alias"
             registry.top[name] = Mapped((name,), target, kind, False, GLOBAL)
         for name, target in catalogue.alias_globs.items():
             registry.top[name] = Mapped((name,), target, "glob", False, GLOBAL)
+        merged_before = False  # whether an earlier file had a registry (merge_map's ``if not old: return new``)
         for source, environment in environments:
+            written = environment.sections.get("resource_registry")
+            later = merged_before
+            if isinstance(written, Mapping) and written.entries():
+                merged_before = True
+            if later and _sets_resources(written):
+                registry.scoped = {}  # merge_map: the later file's resources: map replaces the earlier one whole
             for key in environment.map_valued:
                 registry.map_valued[str(key.value)] = source
             for entry in environment.registry:
@@ -187,3 +201,11 @@ def template_location(resolution: Resolution, referrer: str) -> str | None:
         return os.path.normpath(os.path.join(os.path.dirname(base), path))
     located = file_location(path, base_url, resolution.source if from_environment else referrer)
     return located.path if located is not None else None
+
+
+def _sets_resources(written: object) -> bool:
+    """Whether a file's resource_registry has a ``resources:`` key with a value (merge_map keeps what is None)."""
+    if not isinstance(written, Mapping):
+        return False
+    value = written.get("resources")
+    return value is not None and not (isinstance(value, Scalar) and value.value is None)

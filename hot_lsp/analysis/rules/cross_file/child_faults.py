@@ -23,7 +23,7 @@ from ...evaluation.render import Evaluation, resource_enabled
 from ...files.child_analysis import ChildFault, Passed, child_faults
 from ...model.template import Entry
 from ...stack.template_tree import first_member
-from ...values.evaluated import OMIT
+from ...values.evaluated import OMIT, is_known
 from ...values.problems import HeatError
 from ..context import RuleContext
 from ..evaluation.evaluated import diagnostics_evaluation
@@ -85,8 +85,8 @@ def check(context: RuleContext) -> None:
 
 
 def _passed(found: Evaluation, entry: Entry, group: GroupType | None) -> Passed | None:
-    """The parameters the resource's nested stack gets: its properties (a group's: member "0"'s) as evaluated with
-    the stack's values; None when its condition is false with them."""
+    """The parameters the resource's nested stack gets when Heat validates the stack: its properties (a group's:
+    member "0"'s) as evaluated with the stack's values; None when its condition is false with them."""
     evaluator = found.evaluator
     body, where = entry.body, f"resources.{entry.name}"
     with evaluator.muted():  # (the evaluation phase reports the parent's own faults)
@@ -101,11 +101,13 @@ def _passed(found: Evaluation, entry: Entry, group: GroupType | None) -> Passed 
     if group is not None:
         member = first_member(group, props)
         props = member[1] if member is not None else {}
+    # A value known only at run time (a get_attr of a resource not created yet) is None when Heat validates the
+    # stack, and a nested stack is not passed a None: the child's default (or parameter_defaults) stands in for it.
     return Passed(
         {
             key: value
             for key, value in props.items()
-            if isinstance(key, str) and value is not OMIT and value is not None
+            if isinstance(key, str) and value is not OMIT and value is not None and is_known(value)
         },
         f"properties of {entry.name}",
     )
