@@ -10,8 +10,10 @@ from __future__ import annotations
 import re
 from itertools import count
 
+from ..analysis.model.resource_kinds import resource_kinds
 from ..analysis.queries.cursor import Cursor
 from ..analysis.queries.locate import PathMeaning
+from ..analysis.wording import yaml_text
 from ..document.scalars import type_plain
 from ..spec.resource_types import Catalogue, PropertySchema, namespace_of
 from . import resource_type_docs as docs
@@ -123,12 +125,39 @@ class ResourceTypeCompletion:
     def property_values(self) -> list[Item]:
         found = self._property_place()
         if found is None:
-            return []
+            return self._resource_of_kind(None)
         if docs.is_member_type(found):
             return list(type_items(self.catalogue))
         schema = docs.property_at(found.resource_type.properties, found.parts)
         if schema is None:
             return []
+        if not found.parts[1:] and schema.type in ("String", "Any"):
+            return self._resource_of_kind(schema) + self._allowed_values(schema)
+        return self._allowed_values(schema)
+
+    def _resource_of_kind(self, schema: PropertySchema | None) -> list[Item]:
+        """``{get_resource: NAME}`` of the template's one resource of the kind a resource's text property (or a
+        template resource's string parameter) is named after: `network` and the template's one Net."""
+        path = docs.through_if_branches(self.place)
+        if self.cursor.quote or path is None or len(path) != 4:
+            return []
+        name, own = str(path[3]), str(path[1])
+        if schema is None:  # a template resource: its child's parameter of that name
+            at = child_for_properties(self.snapshot, path[:-1])
+            parameter = at.parameters.get(name) if at is not None else None
+            if parameter is None or parameter.type not in (None, "string"):
+                return []
+        analysis = self.snapshot.analysis if self.snapshot.analysis.model is not None else self.snapshot.last_good
+        model = analysis.model if analysis is not None else None
+        named = model.derive(resource_kinds).named_by(name, own) if model is not None else None
+        if named is None:
+            return []
+        text = f"{{get_resource: {yaml_text(named)}}}"
+        assert model is not None
+        detail = f"the template's one {model.resources[named].scalar('type')}"
+        return [Item(text, Kind.Reference, text, NAMES, 0, detail, filter=named)]
+
+    def _allowed_values(self, schema: PropertySchema) -> list[Item]:
         values = docs.allowed_values(schema)
         if not values and schema.type == "Boolean":
             values = [True, False]

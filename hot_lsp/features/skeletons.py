@@ -27,6 +27,7 @@ from .. import spec
 from ..analysis.files.template_resources import template_interface
 from ..analysis.model.example_values import Alternatives, written_names
 from ..analysis.model.required_properties import ParameterIndex, parameter_index, required_properties, value_options
+from ..analysis.model.resource_kinds import ResourceKinds, resource_kinds
 from ..analysis.queries.cursor import Cursor
 from ..analysis.queries.locate import KnownNames, lookup
 from ..analysis.result import Analysis
@@ -43,6 +44,7 @@ from .snippets import escape_snippet
 from .template_children import child_named, registry_of, template_files
 
 DEFAULT_STEP = 2
+Near = tuple[ResourceKinds | None, str | None]  # the template's resources by kind, and the resource being written
 _CHOICE_ESCAPED = re.compile(r"([,|$}\\])")
 
 
@@ -64,10 +66,11 @@ def indent_step(text: str, root: Node | None) -> int:
 
 
 def _value_snippet(
-    prop: PropertySchema, parameters: ParameterIndex, stops: count[int], wants: tuple[Alternatives, ...]
+    prop: PropertySchema, parameters: ParameterIndex, stops: count[int], wants: tuple[Alternatives, ...], near: Near
 ) -> str:
-    """A placeholder of a value the property takes, or a choice of the parameters that fit and that value."""
-    options = value_options(prop, parameters, wants)
+    """A placeholder of a value the property takes, or a choice of the parameters that fit (and the one resource
+    of the kind it is named after) and that value."""
+    options = value_options(prop, parameters, wants, kinds=near[0], own=near[1])
     if len(options) == 1:
         return f"${{{next(stops)}:{escape_snippet(options[0])}}}"
     choices = ",".join(_CHOICE_ESCAPED.sub(r"\\\1", option) for option in options)
@@ -91,6 +94,7 @@ def properties_block(
     stops: count[int],
     type_name: str | None = None,
     templates: tuple[str, ...] = (),
+    near: Near = (None, None),
 ) -> str:
     """``properties:`` at ``column`` and a line per property below it (a snippet, no line end at either end); a
     group's member definition (``type_name``'s ``resource_def`` or ``resource``) is a block of its own."""
@@ -100,7 +104,7 @@ def properties_block(
     lines = [
         f"{inner}{escape_snippet(p.name)}:{_member_block(column + step, step, stops, templates)}"
         if p.name == member
-        else f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops, wants)}"
+        else f"{inner}{escape_snippet(p.name)}: {_value_snippet(p, parameters, stops, wants, near)}"
         for p in props
     ]
     return f"{' ' * column}properties:\n" + "\n".join(lines)
@@ -141,6 +145,7 @@ class TypeSkeletons:
         self.step = indent_step(snapshot.text, snapshot.analysis.parsed.root)
         self._parameters: ParameterIndex | None = None
         self._templates: tuple[str, ...] | None = None
+        self._near: Near | None = None
 
     @property
     def parameters(self) -> ParameterIndex:
@@ -167,7 +172,7 @@ class TypeSkeletons:
         catalogue = snapshot.catalogue
         memo = snapshot.analysis.derive(_memo)
         last_good = None if snapshot.analysis.parsed.syntax_ok else id(snapshot.last_good)
-        key = (id(catalogue), id(items), column, self.step, last_good, self.templates)
+        key = (id(catalogue), id(items), column, self.step, last_good, self.templates, self.near[1])
         found = memo.get(key)
         if found is None:
             required = catalogue.derive(_required_by_type)
@@ -179,13 +184,24 @@ class TypeSkeletons:
 
     def _with_properties(self, item: Item, props: list[PropertySchema], column: int) -> Item:
         block = properties_block(
-            props, self.parameters, column, self.step, count(1), self._type_of(item), self.templates
+            props, self.parameters, column, self.step, count(1), self._type_of(item), self.templates, self.near
         )
         return replace(item, insert=f"{escape_snippet(item.label)}\n{block}", snippet=True)
 
     def _type_of(self, item: Item) -> str:
         resolved = self.snapshot.catalogue.get(item.label)
         return resolved.name if resolved is not None else item.label
+
+    @property
+    def near(self) -> Near:
+        """The template's resources by kind (a property named `network` offers its one Net), and the resource
+        whose type is typed (never offered to itself)."""
+        if self._near is None:
+            analysis = self.snapshot.analysis if self.snapshot.analysis.model is not None else self.snapshot.last_good
+            model = analysis.model if analysis is not None else None
+            own = str(self.cursor.path[1]) if len(self.cursor.path) > 1 else None
+            self._near = (model.derive(resource_kinds) if model is not None else None, own)
+        return self._near
 
     @property
     def templates(self) -> tuple[str, ...]:
@@ -270,7 +286,14 @@ class TypeSkeletons:
         text = f"${{1:{escape_snippet(name)}}}:\n{' ' * inner}type: {escape_snippet(item.label)}"
         if props:
             block = properties_block(
-                props, self.parameters, inner, self.step, count(2), self._type_of(item), self.templates
+                props,
+                self.parameters,
+                inner,
+                self.step,
+                count(2),
+                self._type_of(item),
+                self.templates,
+                (self.near[0], None),
             )
             text += "\n" + block
         return replace(item, insert=text, snippet=True, detail=f"new resource: {item.detail or ''}")

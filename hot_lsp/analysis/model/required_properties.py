@@ -3,7 +3,8 @@
 A property is required when Heat would say "Property X not assigned" without it: required and with no default
 (a template resource's: its child's parameters without a default, see ``template_interface``). What to write: a
 ``get_param`` of each of the template's parameters that fits the property (same name, or the same custom
-constraint, or a name built on the property's, and a type Heat converts to the property's), then an empty value of
+constraint, or a name built on the property's, and a type Heat converts to the property's), a ``get_resource``
+of the template's one resource of the kind the property is named after (``resource_kinds``), then an empty value of
 the property's type (``[]``, ``{}``, ``''``, ``0``, ``false``, or the first allowed value or the range's bound), or
 an example its constraints take where they refuse the empty one (``example_values``).
 
@@ -21,6 +22,7 @@ from ...document import Node, Scalar, Sequence
 from ...spec.resource_types import PropertySchema
 from ..wording import yaml_text
 from .example_values import Alternatives, Path, flow_text, is_required, starting_value
+from .resource_kinds import ResourceKinds
 
 # The parameter types Heat converts to each property type (``TemplateResource``/``Parameter`` conversions).
 _FITTING_TYPES: dict[str, frozenset[str]] = {
@@ -113,9 +115,18 @@ class ParameterIndex:
 
 
 def value_options(
-    prop: PropertySchema, parameters: ParameterIndex, wants: Seq[Alternatives] = (), path: Path = ()
+    prop: PropertySchema,
+    parameters: ParameterIndex,
+    wants: Seq[Alternatives] = (),
+    path: Path = (),
+    kinds: ResourceKinds | None = None,
+    own: str | None = None,
 ) -> list[str]:
     """What may be written for ``prop`` (a key of the map at ``path``), best first: ``{get_param: NAME}`` for each
-    fitting parameter, then a value its schema and the type's checks (``wants``) take (``example_values``)."""
+    fitting parameter, ``{get_resource: NAME}`` of the one resource (not ``own``) of the kind a text property is
+    named after (``kinds``), then a value its schema and the type's checks (``wants``) take (``example_values``)."""
     fitting = [f"{{get_param: {yaml_text(name)}}}" for name in parameters.fitting(prop)]
+    named = kinds.named_by(prop.name, own) if kinds is not None and prop.type in ("String", "Any") else None
+    if named is not None:
+        fitting.append(f"{{get_resource: {yaml_text(named)}}}")
     return [*fitting, flow_text(starting_value(prop, wants, path))]

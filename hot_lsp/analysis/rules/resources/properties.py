@@ -23,6 +23,7 @@ from ....document.nodes import walk
 from ....spec.resource_types import PropertySchema, ResourceType, SupportStatus
 from ...codes import define
 from ...model.required_properties import ParameterIndex, parameter_index, value_options
+from ...model.resource_kinds import resource_kinds
 from ...model.template import FunctionCall, TemplateModel
 from ...report import AT_VALIDATE, Needs, Reporter, span_of_key_line
 from ...stack.dependencies import disabled_resources
@@ -364,7 +365,8 @@ class PropertyChecker:
             return None  # a list item's map: no key to find it by
         if self._parameters is None:
             self._parameters = parameter_index((n, e.value) for n, e in self.model.parameters.items())
-        values = [value_options(schema[name], self._parameters)[0] for name in missing]
+        kinds = self.model.derive(resource_kinds)  # `network` given the template's one Net: {get_resource: net}
+        values = [value_options(schema[n], self._parameters, kinds=kinds, own=self.name)[0] for n in missing]
         return QuickFix(
             fix="add_keys", key="properties" if path == "properties" else None, missing=missing, values=values
         )
