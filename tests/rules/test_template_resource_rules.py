@@ -313,8 +313,10 @@ def test_resource_group_members_are_checked_against_the_template(tree: Path):
               resource_def: {type: child.yaml}
         """,
     )
-    # index_var is replaced per member, so '%index%' and '@@@' are not judged as literals.
-    assert found(parent) == [("E3016", "colour"), ("E3017", "child.yaml")]
+    # index_var is replaced per member, so '%index%' and '@@@' are not judged as literals but as member 0's values:
+    # 'web-0' and 0 fit name and size; level 0 is out of its range 1..5 (the group's create fails on member 0).
+    assert found(parent) == [("E3016", "colour"), ("E3019", "'@@@'"), ("E3017", "child.yaml")]
+    assert "Member 0 gets '0' from '@@@'." in diagnostics(parent, "E3019")[0].message
     message = diagnostics(parent, "E3016")[0].message
     assert "(resource `group`, properties.resource_def.properties)" in message
 

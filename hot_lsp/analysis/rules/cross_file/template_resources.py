@@ -17,7 +17,7 @@ Group members are checked the same way: ``OS::Heat::ResourceGroup``'s ``resource
 ``OS::Heat::AutoScalingGroup``'s ``resource``; a ``get_attr`` of a group attribute that reads the members' one
 (``[group, out]``, ``resource.0.out``, ``outputs``...) must name an attribute the member has. A group of no
 members (a literal count of 0) creates none, so it is left alone. Values that contain the ResourceGroup's
-``index_var`` are only known per member and are not judged.
+``index_var`` are judged for member ``"0"`` (the index replaced by 0; every group with members has it).
 
 Only one level is checked: this template against its children's interfaces; a child gets its own diagnostics
 when it is checked. A template file that is not there is W7012 (a warning: TripleO renders ``*.j2.yaml`` at
@@ -304,7 +304,26 @@ class _TemplateChecker(PropertyChecker):
 
     def value(self, section: Section, prop: PropertySchema, node: Node, path: str, key: Node | None) -> Any:
         if self.index_var is not None and _mentions(node, self.index_var):
-            return UNKNOWN  # each member gets its own index in place of index_var
+            if not (isinstance(node, Scalar) and isinstance(node.value, str)):
+                return UNKNOWN  # each member gets its own index in place of index_var
+            # Member "0" exists whenever the group has members: judge its value, the index_var replaced by 0 (the
+            # engine's strict validation of the group's nested stack fails the create on it). Its index is the
+            # shortest, so what it breaks every member breaks; what only a longer index breaks is not judged.
+            member = Scalar(
+                node.value.replace(self.index_var, "0"),
+                node.text.replace(self.index_var, "0"),
+                node.tag,
+                node.style,
+                node.start,
+                node.end,
+            )
+            saved = self.note
+            self.note = f" Member 0 gets {member.value!r} from {node.value!r}.{saved}"
+            try:
+                super().value(section, prop, member, path, key)
+            finally:
+                self.note = saved
+            return UNKNOWN  # the value differs per member
         return super().value(section, prop, node, path, key)
 
     # -- groups ------------------------------------------------------------------------------------------------
