@@ -19,7 +19,7 @@ SEVERITY_NAMES = {ERROR: "error", WARNING: "warning", INFORMATION: "information"
 
 
 # What a quick fix does (features/code_actions.py has an action for each; a test holds that):
-# replace: put ``text`` in place of the diagnostic's range (or of the offsets ``at``);
+# replace: put ``text`` in place of the diagnostic's range (or of the offsets ``at``), and at each of ``spans``;
 # remove_key / remove_item: delete the entry, or the list item, the diagnostic starts at;
 # add_key: add ``key`` (with ``value``) to the entry whose key the diagnostic covers;
 # add_keys: add each of ``missing`` with the YAML text of ``values`` alongside: to the value of the key the diagnostic

@@ -11,8 +11,9 @@ What each fix does:
 - ``declare_condition`` (``name``, ``text``): defines the condition in ``conditions``, creating the section when
   there is none (``section_entries``);
 - ``raise_version`` / ``add_version`` (``version``): sets ``heat_template_version``;
-- ``replace`` (``text``): YAML text that replaces the diagnostic's range; a function name given for a
-  reference replaces the name of the function making it (``at``: ``get_resource: a_parameter`` -> ``get_param``);
+- ``replace`` (``text``): YAML text that replaces the diagnostic's range, and each of ``spans`` (a renamed
+  resource's references); a function name given for a reference replaces the name of the function making it
+  (``at``: ``get_resource: a_parameter`` -> ``get_param``);
 - ``remove_key`` / ``remove_item``: deletes the entry whose key, or the list item that, the diagnostic starts
   at; whole lines when it has them to itself;
 - ``add_key`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers;
@@ -135,7 +136,10 @@ def _replace(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
         a, b = data.at
         if b <= len(snapshot.text):
             return f"Use {new_text} instead of {snapshot.text[a:b]}", [(a, b, new_text)]
-    return f"Replace {shown} with {_one_line(new_text)}", [(start, end, new_text)]
+    # ``spans``: the same text at other places too (a renamed resource's references).
+    uses = [(a, b, new_text) for a, b in data.spans or () if 0 <= a < b <= len(snapshot.text)]
+    also = f" and its {len(uses)} use{'s' if len(uses) > 1 else ''}" if uses else ""
+    return f"Replace {shown} with {_one_line(new_text)}{also}", [(start, end, new_text), *uses]
 
 
 def _quote(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:

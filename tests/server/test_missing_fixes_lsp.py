@@ -7,6 +7,9 @@ applied as the server sends it; the finding goes, no error comes, and `hot-lsp c
 - E5001 where no condition has a close name: the condition is defined in `conditions` (the section written
   before `resources` when absent), true as the template stands: a boolean parameter of its name, else the first
   string parameter compared with its default, else `true`.
+- Messages that name their replacement offer it: E3012 (a resource name with "/") renames the resource and its
+  references, E3013 (an empty `metadata`, `update_policy`, or `properties` of a type that requires none) writes
+  `{}`.
 """
 
 from __future__ import annotations
@@ -43,6 +46,16 @@ FLOW = HEAD + "parameters:\n  is_prod: {type: boolean}\nconditions: {}\n" + PROD
 IN_FLOW = (FLOW, FLOW.replace("conditions: {}", "conditions: {is_prod: {get_param: is_prod}}"))
 TITLE = "Define condition 'is_prod' in conditions"
 CASES += [("E5001", before, TITLE, after) for before, after in (NO_SECTION, IN_BLOCK, IN_FLOW)]
+
+# Audited messages that name their replacement: E3012 renames the resource and its uses, E3013 writes `{}`.
+SLASH = HEAD + "resources:\n  web/server:\n    type: OS::Heat::None\n  other:\n    type: OS::Heat::None\n"
+SLASH += "    depends_on: web/server\noutputs:\n  id: {value: {get_resource: 'web/server'}}\n"
+RENAMED = SLASH.replace("'web/server'", "web_server").replace("web/server", "web_server")
+NULL_FIELD = HEAD + "resources:\n  r:\n    type: OS::Heat::None\n    metadata:\n    properties: {}\n"
+CASES += [
+    ("E3012", SLASH, "Replace web/server with web_server and its 2 uses", RENAMED),
+    ("E3013", NULL_FIELD, "Add metadata: {}", NULL_FIELD.replace("metadata:\n", "metadata: {}\n")),
+]
 
 
 def check_cli(path: Path) -> subprocess.CompletedProcess:
@@ -97,3 +110,14 @@ async def test_a_misspelt_condition_is_renamed_not_defined(tmp_path: Path, clien
             a.title for a in answer or [] if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")
         ]
         assert titles == ["Replace is_prd with is_prod"]
+
+
+def test_empty_properties_get_no_fix_where_the_type_requires_some() -> None:
+    """`properties: {}` on a server would trade E3013 for E3017: no fix then."""
+    from hot_lsp.analysis.validate import Options, analyze
+
+    text = HEAD + "resources:\n  web:\n    type: OS::Nova::Server\n    properties:\n"
+    (found,) = [d for d in analyze(text, Options()).diagnostics if d.code == "E3013"]
+    assert found.data is None
+    (found,) = [d for d in analyze(NULL_FIELD, Options()).diagnostics if d.code == "E3013"]
+    assert found.data is not None and found.data.value == "{}"

@@ -14,6 +14,7 @@ from functools import cache
 from .... import spec
 from ....document import Mapping, Node, QuickFix, Scalar, Sequence
 from ...codes import define
+from ...model.required_properties import required_properties
 from ...model.template import Entry, TemplateModel
 from ...report import AT_VALIDATE, Reporter
 from ...stack.dependencies import (
@@ -179,6 +180,7 @@ def _check_name(model: TemplateModel, name: str, entry: Entry, report: Reporter)
             entry.key,
             f'Resource names may not contain "/" (Heat: Resource name may not contain "/"); rename `{name}`, '
             f"e.g. to `{name.replace('/', '_')}`, and update the references to it.",
+            _renamed(model, name, name.replace("/", "_")),
         )
     if name in model.parameters:
         report(
@@ -194,6 +196,15 @@ def _check_name(model: TemplateModel, name: str, entry: Entry, report: Reporter)
             f"`{name}` is a pseudo-parameter Heat defines for every stack; a resource of the same name makes "
             f"Heat refuse the stack with \"Duplicate names {{'{name}'}}\". Rename the resource.",
         )
+
+
+def _renamed(model: TemplateModel, name: str, new: str) -> QuickFix | None:
+    """The resource renamed, with its references (None when the new name is taken: that would be E3010 or a
+    duplicate)."""
+    if new in model.resources or new in model.parameters or new in spec.PSEUDO_PARAMETERS:
+        return None
+    uses = [(r.node.start, r.node.end) for r in model.references if r.kind == "resource" and r.name == name]
+    return QuickFix(fix="replace", text=new, spans=uses)
 
 
 # -- definition shape --------------------------------------------------------------
@@ -310,13 +321,30 @@ def _check_object_field(model: TemplateModel, name: str, body: Mapping, field_na
     if isinstance(value, Mapping):
         return  # plain data or a function: both may stand here
     empty = isinstance(value, Scalar) and value.value is None
+    fix = (
+        QuickFix(fix="add_key", key=field_name, value="{}")
+        if empty and _empty_fits(model, name, body, field_name)
+        else None
+    )
     report(
         E3013,
         pair.key if empty or not isinstance(value, Scalar) else value,
         f"`{field_name}` of resource `{name}` must be a mapping, not {shown(value)} "
         f"(Heat: Resource {name} {field_name} type must be object)."
         + (" Remove the key or write `{}`." if empty else ""),
+        fix,
     )
+
+
+def _empty_fits(model: TemplateModel, name: str, body: Mapping, field_name: str) -> bool:
+    """Whether `{}` leaves the resource valid: not for the properties of a type that requires some (E3017)."""
+    if field_name != "properties":
+        return True
+    type_node = body.get("type")
+    if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
+        return False
+    _, rtype = model.resolve_type(type_node.value, name)
+    return rtype is not None and not required_properties(rtype.properties)
 
 
 def _check_string_fields(model: TemplateModel, name: str, body: Mapping, report: Reporter) -> None:
