@@ -135,7 +135,7 @@ def _replace(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
     if data.at is not None and 0 <= data.at[0] <= data.at[1]:
         a, b = data.at
         if b <= len(snapshot.text):
-            return f"Use {new_text} instead of {snapshot.text[a:b]}", [(a, b, new_text)]
+            return f"Use {_one_line(new_text)} instead of {_one_line(snapshot.text[a:b])}", [(a, b, new_text)]
     # ``spans``: the same text at other places too (a renamed resource's references).
     uses = [(a, b, new_text) for a, b in data.spans or () if 0 <= a < b <= len(snapshot.text)]
     also = f" and its {len(uses)} use{'s' if len(uses) > 1 else ''}" if uses else ""

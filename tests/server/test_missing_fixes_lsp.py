@@ -7,7 +7,8 @@ applied as the server sends it; the finding goes, no error comes, and `hot-lsp c
 - E5001 where no condition has a close name: the condition is defined in `conditions` (the section written
   before `resources` when absent), true as the template stands: a boolean parameter of its name, else the first
   string parameter compared with its default, else `true`.
-- Messages that name their replacement offer it: E3012 (a resource name with "/") renames the resource and its
+- Messages that name their replacement offer it: E2005 (constraints written as a map) rewrites them as the list,
+  one item per key; E3012 (a resource name with "/") renames the resource and its
   references, E3013 (an empty `metadata`, `update_policy`, or `properties` of a type that requires none) writes
   `{}`.
 """
@@ -52,7 +53,19 @@ SLASH = HEAD + "resources:\n  web/server:\n    type: OS::Heat::None\n  other:\n 
 SLASH += "    depends_on: web/server\noutputs:\n  id: {value: {get_resource: 'web/server'}}\n"
 RENAMED = SLASH.replace("'web/server'", "web_server").replace("web/server", "web_server")
 NULL_FIELD = HEAD + "resources:\n  r:\n    type: OS::Heat::None\n    metadata:\n    properties: {}\n"
+CONSTRAINED = HEAD + "parameters:\n  p:\n    type: string\n    constraints:\n      length: {min: 1}\n"
+CONSTRAINED += "      allowed_pattern: '[a-z]+'\nresources: {}\n"
+LISTED = CONSTRAINED.replace("      length", "      - length").replace("      allowed", "      - allowed")
+FLOW = CONSTRAINED.replace("\n      length: {min: 1}\n      allowed_pattern: '[a-z]+'", " {length: {min: 1}}")
+E2005_TITLE = "Use - length: {min: 1} - allowed_pattern: '… instead of length: {min: 1} allowed_pattern: '[a-z…"
 CASES += [
+    ("E2005", CONSTRAINED, E2005_TITLE, LISTED),
+    (
+        "E2005",
+        FLOW,
+        "Use [{length: {min: 1}}] instead of {length: {min: 1}}",
+        FLOW.replace("{length: {min: 1}}", "[{length: {min: 1}}]"),
+    ),
     ("E3012", SLASH, "Replace web/server with web_server and its 2 uses", RENAMED),
     ("E3013", NULL_FIELD, "Add metadata: {}", NULL_FIELD.replace("metadata:\n", "metadata: {}\n")),
 ]

@@ -20,6 +20,7 @@ from ..model.template import Entry, TemplateModel
 from ..report import Reporter, span_of_key_line
 from ..values import parameter_values as values
 from ..wording import as_written, nearest_names
+from .constraint_list import as_list
 
 # The codes of what reading finds; their records (why, what to write instead) are with the parameters rules
 # (rules/parameters/constraints.py), which report them through here.
@@ -114,11 +115,13 @@ def check_constraints(
         return []
     node = pair.value
     if not isinstance(node, Sequence):
+        listed = as_list(model.parsed.text, node) if isinstance(node, Mapping) else None
         report(
             E2005,
             node if isinstance(node, Scalar) else pair.key,
             f"Invalid parameter constraints for parameter {entry.name}, expected a list: write each "
             "constraint as a list item (`- length: {min: 1}`).",
+            QuickFix(fix="replace", text=listed[2], at=listed[:2]) if listed is not None else None,
         )
         return []
     effective: list[ConstraintInForce] = []
