@@ -15,7 +15,9 @@ What each fix does:
   resource's references); a function name given for a reference replaces the name of the function making it
   (``at``: ``get_resource: a_parameter`` -> ``get_param``);
 - ``remove_key`` / ``remove_item``: deletes the entry whose key, or the list item that, the diagnostic starts
-  at; whole lines when it has them to itself;
+  at; whole lines when it has them to itself; the last entry of a block leaves its key an empty ``{}`` / ``[]``;
+- ``add_key``, ``add_keys``, ``declare_parameter`` are not offered beside a key the analysis reports as a
+  misspelling of the key they would add: the misspelling's own fix (a rename) is the one that keeps the value;
 - ``add_key`` (``key``, optional ``value``): adds the key to the entry whose key the diagnostic covers;
 - ``add_keys`` (``missing``, ``values``, optional ``key``): adds the keys with their values to the map under the
   key the diagnostic covers, or to the map under ``key`` beside the value it covers (E3017: a resource's
@@ -38,7 +40,7 @@ from collections.abc import Callable
 from lsprotocol import types
 
 from .. import spec
-from ..document import FixKind, Mapping, Node, QuickFix, Scalar, Sequence
+from ..document import FixKind, Mapping, Node, Pair, QuickFix, Scalar, Sequence
 from ._targets import content_end, entry_end, replace_scalar, written_as
 from .section_entries import declare_condition
 from .skeletons import indent_step
@@ -180,8 +182,8 @@ def _declare_parameter(snapshot: Snapshot, data: QuickFix, start: int, end: int,
     if not name:
         node = text[start:end]
         name = node[1:-1] if len(node) >= 2 and node[0] in "'\"" and node[-1] == node[0] else node
-    if not name or "\n" in name:
-        return None
+    if not name or "\n" in name or _misspelt_beside(snapshot, root, "parameters"):
+        return None  # (a misspelt `parameters` section: its own fix renames it, declaring here would duplicate)
     type_name = "string"
     key = written_as(name, None)
     title = f"Declare parameter {name!r}"
@@ -308,12 +310,34 @@ def _remove(snapshot: Snapshot, start: int, want: str) -> tuple[str, list[Edit]]
         return title, [(first.start, end, "")]
     line_start = _line_start(text, first.start)
     before = text[line_start : first.start].strip()
+    owner = _owner(root, container) if len(siblings) == 1 and root is not None else None
+    if owner is not None and before == ("" if isinstance(container, Mapping) else "-"):
+        # The last entry of a block under a key: the key keeps an empty value of its kind (`conditions:` with
+        # nothing under it is null, which Heat refuses for a section and a property alike).
+        empty = "{}" if isinstance(container, Mapping) else "[]"
+        return title, [(owner.key.end, end, f": {empty}")]
     if isinstance(container, Sequence) or not before or (len(siblings) == 1 and before == "-"):
         # The entry owns its lines (a list item, or a list item's only key): delete them whole.
         return title, [(line_start, _next_line_start(text, end), "")]
     if following is not None:  # `- key: v` with more keys below: the next one moves up beside the dash
         return title, [(first.start, following.start, "")]
     return title, [(first.start, end, "")]
+
+
+def _owner(root: Node, container: Node) -> Pair | None:
+    """The entry whose value ``container`` is, found by descending the tree to it."""
+    node = root
+    for _ in range(10_000):
+        if isinstance(node, Mapping):
+            for pair in node.pairs:
+                if pair.value is container:
+                    return pair
+        children = [p.value for p in node.pairs] if isinstance(node, Mapping) else getattr(node, "items", [])
+        following = next((child for child in children if child.start <= container.start < child.end), None)
+        if following is None:
+            return None
+        node = following
+    return None
 
 
 def _flow_end(text: str, container: Mapping | Sequence, index: int) -> int:
@@ -329,6 +353,18 @@ def _remove_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown:
 
 def _remove_item(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
     return _remove(snapshot, start, "item")
+
+
+def _misspelt_beside(snapshot: Snapshot, mapping: Node, key: str) -> bool:
+    """Whether ``mapping`` holds a key the analysis reports as a misspelling of ``key``: adding ``key`` beside it
+    would keep the typo (its value lost, or the template meaning two things); the typo's own fix renames it."""
+    if not isinstance(mapping, Mapping):
+        return False
+    starts = {pair.key.start for pair in mapping.pairs}
+    return any(
+        d.start in starts and d.data is not None and key in (d.data.suggestions or ())
+        for d in snapshot.analysis.diagnostics
+    )
 
 
 def _add_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: str) -> Fix | None:
@@ -356,6 +392,8 @@ def _add_key(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: st
     body = pair.value
     if isinstance(body, Scalar) and body.value is not None:
         body = mapping  # the key sits inside the mapping to extend (a parameter group's first key)
+    if _misspelt_beside(snapshot, body, key):
+        return None
     if isinstance(body, Mapping) and body.flow:
         close = body.end - 1
         if close < 0 or text[close] != "}":
@@ -400,8 +438,12 @@ def _add_keys(snapshot: Snapshot, data: QuickFix, start: int, end: int, shown: s
         if holder is None:
             return None
         owner = holder.pair(data.key)  # type: ignore[assignment]
+        if owner is None and _misspelt_beside(snapshot, holder, data.key):
+            return None  # `proprties:` is there: renaming it is the fix, a second `properties:` is not
         if owner is None:
             return title, [_new_key(text, root, holder, data.key, entries)]
+    if any(_misspelt_beside(snapshot, owner.value, name) for name in names):
+        return None  # the finding on the typo renames it; the other missing keys are added once it is
     edits = _into_map(text, root, owner.key, owner.value, entries)
     return (title, edits) if edits is not None else None
 

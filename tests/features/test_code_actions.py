@@ -244,10 +244,9 @@ def test_remove_a_list_item() -> None:
 
 
 def test_add_a_missing_key() -> None:
+    # A resource without a type gets no fix: `type:` with no value is E3001 again, and any type is a guess.
     no_type = "heat_template_version: 2018-08-31\nresources:\n  t:\n    properties: {}\n    metadata: {}\n"
-    assert fixes(no_type, "E3001") == [
-        ("Add type:", True, no_type.replace("    metadata: {}\n", "    metadata: {}\n    type:\n"))
-    ]
+    assert fixes(no_type, "E3001") == []
     flow = "heat_template_version: 2018-08-31\noutputs:\n  o: {description: x}\n"
     assert fixes(flow, "E6001") == [
         ("Add value:", True, flow.replace("{description: x}", "{description: x, value: null}"))

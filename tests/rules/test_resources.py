@@ -183,9 +183,17 @@ def test_version_fix_data() -> None:
     [("DELETE", WALLABY, "Delete"), ("retain", MITAKA, "Retain"), ("Snapshott", WALLABY, "Snapshot")],
 )
 def test_deletion_policy_replacement(value: str, header: str, replacement: str) -> None:
-    _, diags = diagnostics(res(f"r:\n  {NONE}\n  deletion_policy: {value}", header))
+    volume = "type: OS::Cinder::Volume\n  properties: {size: 1}"  # a type that can be snapshotted
+    _, diags = diagnostics(res(f"r:\n  {volume}\n  deletion_policy: {value}", header))
     (diag,) = [d for d in diags if d.code == "E3008"]
     assert diag.data.to_json() == {"fix": "replace", "with": replacement}
+
+
+def test_no_snapshot_fix_for_a_type_that_cannot_snapshot() -> None:
+    """Issue 29's round trip: writing Snapshot there would only trade E3008 for E3025."""
+    _, diags = diagnostics(res(f"r:\n  {NONE}\n  deletion_policy: Snapshott"))
+    (diag,) = [d for d in diags if d.code == "E3008"]
+    assert diag.data is None
 
 
 def test_unknown_dependency_suggests_nearest() -> None:

@@ -232,7 +232,9 @@ def _check_kind(
             key,
             f"{_HEAT_CLASS[kind]} constraint invalid for {param_type}. A {param_type} parameter can use: "
             f"{', '.join(valid)}.",
-            QuickFix(suggestions=list(valid)),
+            # No kind offered as an edit: another kind reads the value otherwise (E2008), and even range and
+            # length, which both take {min, max}, bound different things (a default may then fail, E2012).
+            QuickFix(suggestions=[]),
         )
     checker = _KIND_CHECKERS[kind]
     definition = checker(model, key, value, param_type if applies else None, report)

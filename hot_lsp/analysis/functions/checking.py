@@ -166,7 +166,17 @@ class ArgumentChecker:
             return None
         return args
 
-    def raise_to(self, feature: str) -> QuickFix:
+    def raise_to(self, feature: str, value: Node | None = None) -> QuickFix | None:
+        """The fix raising the version to ``feature``'s, unless ``value`` (the map the newer version would
+        JSON-encode) is written like a call of a misspelt function: raising would then encode the typo as data
+        and silence it; the misspelling's own fix (W4004) is the one that keeps the meaning."""
+        if (
+            isinstance(value, Mapping)
+            and len(value.pairs) == 1
+            and isinstance(value.pairs[0].key_value, str)
+            and spec.nearest_function_names(value.pairs[0].key_value, self.version, 1)
+        ):
+            return None
         return QuickFix(fix="raise_version", version=spec.feature_since(feature).date)
 
 

@@ -100,7 +100,7 @@ def _check_items(c: ArgumentChecker, call: CallSite, joined: Sequence, multiple:
             )
         else:
             is_collection = isinstance(item, Mapping | Sequence)
-            data = c.raise_to("list_join_multiple") if is_collection and call.name == "list_join" else None
+            data = c.raise_to("list_join_multiple", item) if is_collection and call.name == "list_join" else None
             hint = " (maps and lists are JSON-encoded from heat_template_version 2015-10-15)" if data else ""
             c.bad(
                 call,

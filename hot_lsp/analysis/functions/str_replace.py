@@ -139,7 +139,7 @@ def _replacement_ok(c: ArgumentChecker, call: CallSite, key: Node, value: Node) 
     json_values = call.name != "Fn::Replace" and c.features["str_replace_json"]
     if isinstance(value, Mapping) or not isinstance(value, Scalar):
         if not json_values:
-            data = c.raise_to("str_replace_json") if call.name == "str_replace" else None
+            data = c.raise_to("str_replace_json", value) if call.name == "str_replace" else None
             hint = " (maps and lists are JSON-encoded from heat_template_version 2015-10-15)" if data else ""
             c.bad(
                 call,

@@ -246,14 +246,15 @@ def _check_scalar_definition(
         report(
             E5003, key, f"{prefix}: it is empty {heat}. Write true, false or a condition function.", needs=_NEEDS[E5003]
         )
-    elif isinstance(raw, str) and raw in model.conditions:
+    elif isinstance(raw, str) and raw in model.conditions and raw != name:
         fix = f"{{not: {{not: {raw}}}}}"
         report(
             E5003,
             value,
             f"{prefix}: a bare condition name is not a definition {heat}. Names of other conditions work only "
             f"inside `not`, `and`, `or`, `if` and `condition`; to reuse `{raw}`, write `{fix}`.",
-            data=QuickFix(fix="replace", text=fix),
+            # Not when `raw` is defined through this one: the fix would close a circle (E5002).
+            data=None if _reaches(model, raw, name) else QuickFix(fix="replace", text=fix),
             needs=_NEEDS[E5003],
         )
     elif isinstance(raw, str) and _boolean_text(raw) is not None:
@@ -267,7 +268,12 @@ def _check_scalar_definition(
         )
     else:
         kind = "a string" if isinstance(raw, str) else "a number"
-        near = _near_conditions(model, raw) if isinstance(raw, str) else []
+        # Never the condition being defined: defining it by itself is a circular reference (E5002).
+        near = (
+            [n for n in _near_conditions(model, raw) if n != name and not _reaches(model, n, name)]
+            if isinstance(raw, str)
+            else []
+        )
         hint = f" (Did you mean the condition `{near[0]}`? Then write `{{not: {{not: {near[0]}}}}}`.)" if near else ""
         report(
             E5003,
@@ -351,6 +357,23 @@ def _check_names(model: TemplateModel, state: _State, report: Reporter) -> None:
             severity=_severity(note),
             needs=_NEEDS[E5001],
         )
+
+
+def _reaches(model: TemplateModel, start: str, goal: str) -> bool:
+    """Whether the definition of condition ``start`` names ``goal``, itself or through other conditions."""
+    names: dict[str, set[str]] = {}
+    for ref in model.references:
+        if ref.kind == "condition" and ref.where.section == "conditions":
+            names.setdefault(ref.where.entry, set()).add(ref.name)
+    seen, todo = set(), [start]
+    while todo:
+        current = todo.pop()
+        if current == goal:
+            return True
+        if current not in seen:
+            seen.add(current)
+            todo.extend(names.get(current, ()))
+    return False
 
 
 def _near_conditions(model: TemplateModel, name: str) -> list[str]:

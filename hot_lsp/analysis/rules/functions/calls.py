@@ -34,6 +34,7 @@ from ...report import AT_DEPENDS, AT_PARSE, AT_RESOLVE, AT_VALIDATE, DEPENDS_OR_
 from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
+from .reference_fixes import plain_misspellings, resource_candidates
 
 PHASE = MODEL  # (rules/phases.py: when this unit runs)
 
@@ -533,12 +534,13 @@ def _parameter_reference(model: TemplateModel, report: Reporter, name: str, node
         return
     suggestions = _parameter_suggestions(model, name)
     hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
+    close = suggestions if name in CFN_PSEUDO_PARAMETERS else plain_misspellings(name, suggestions)
     report(
         E4008,
         node,
         f"The parameter `{name}` is not declared in `parameters`; Heat fails with "
         f"'The Parameter ({name}) was not provided'.{hint} Declare it, or fix the name.",
-        QuickFix(fix="declare_parameter", name=name, suggestions=suggestions),
+        QuickFix(fix="declare_parameter", name=name, suggestions=close),
         needs=AT_RESOLVE,  # GetParam looks the name up when it resolves
     )
 
@@ -557,6 +559,7 @@ def _unknown_resource(
     # Heat finds a missing resource when it computes an enabled resource's dependencies, and get_attr's
     # validate() finds it too (so in an output as well); get_resource in an output fails only when shown.
     needs = DEPENDS_OR_VALIDATE if via == "get_attr" else AT_DEPENDS
+    others = resource_candidates(model, where, call)
     if name in model.parameters:
         report(
             E4009,
@@ -566,12 +569,12 @@ def _unknown_resource(
                 fix="replace",
                 text="get_param",
                 at=(call.key.start, call.key.end) if call is not None else (node.start, node.end),
-                suggestions=did_you_mean(name, list(model.resources)),
+                suggestions=did_you_mean(name, others),
             ),
             needs=needs,
         )
         return
-    suggestions = did_you_mean(name, list(model.resources))
+    suggestions = did_you_mean(name, others)
     hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
     report(
         E4009,

@@ -13,7 +13,9 @@ part of an interface, so an unused one is a warning.
 
 from __future__ import annotations
 
-from ....document import QuickFix, Scalar, Sequence
+import re
+
+from ....document import Node, QuickFix, Scalar, Sequence
 from ...codes import define
 from ...model.template import TemplateModel
 from ...report import Reporter
@@ -63,6 +65,8 @@ def _unused_parameters(model: TemplateModel, report: Reporter) -> None:
     if not model.parameters or _reads_computed_parameter(model):
         return
     used = {ref.name for ref in model.references if ref.kind == "parameter" and ref.via in _PARAMETER_READERS}
+    # Removing a parameter a parameter group lists would leave the group naming an unknown one (E2014).
+    grouped = {ref.name for ref in model.references if ref.kind == "parameter" and ref.via == "parameter_groups"}
     for name, entry in model.parameters.items():
         if name in used or not isinstance(entry.key.value, str):
             continue  # (a name YAML reads as a boolean or a number is E1005's)
@@ -71,7 +75,7 @@ def _unused_parameters(model: TemplateModel, report: Reporter) -> None:
             entry.key,
             f"Parameter `{name}` is declared but no get_param reads it. Remove it, unless a parent template "
             "or environment passes it as part of this template's interface.",
-            QuickFix(fix="remove_key"),
+            None if name in grouped or _written_elsewhere(model, name, entry.key) else QuickFix(fix="remove_key"),
         )
 
 
@@ -97,5 +101,15 @@ def _unused_conditions(model: TemplateModel, report: Reporter) -> None:
             entry.key,
             f"Condition `{name}` is never used: no resource or output `condition`, `if`, `not`, `and` or `or` "
             "refers to it. Attach it where it was meant, or remove it.",
-            QuickFix(fix="remove_key"),
+            None if _written_elsewhere(model, name, entry.key) else QuickFix(fix="remove_key"),
         )
+
+
+def _written_elsewhere(model: TemplateModel, name: str, key: Node) -> bool:
+    """Whether the name is written outside its own key: a use under a misspelt key (an output's `vaalue`) is no
+    use Heat sees, but removing the declaration would break the template once the misspelling is fixed."""
+    text = model.parsed.text
+    return any(
+        not key.start <= match.start() < key.end
+        for match in re.finditer(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text)
+    )

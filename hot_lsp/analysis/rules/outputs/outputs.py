@@ -101,7 +101,7 @@ def check(context: RuleContext) -> None:
                 pair.key,
                 f'"{shown}" is not a valid keyword inside an output definition (output `{name}`).{hint} Heat ignores '
                 "it in a top-level stack but rejects the template when it is used as a nested template.",
-                data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
+                data=_fix(shown, suggestions),
             )
         if "value" not in body:
             report(
@@ -133,6 +133,15 @@ def _not_a_mapping(model: TemplateModel, name: str, entry: Entry, report: Report
         f"Output `{name}` is {what}; it must be a mapping with a `value` key (Heat: Output definitions must be a "
         "map.).",
     )
+
+
+def _fix(key: str, suggestions: list[str]) -> QuickFix | None:
+    """Renamed only to a key it plainly misspells (`dscription` is not `condition`: a text read as a condition name
+    is E5001); removed when it is like none; no fix when it is only somewhat like one (which is meant is the user's)."""
+    close = [s for s in suggestions if did_you_mean(key, [s], 1, cutoff=0.75)]
+    if close:
+        return QuickFix(suggestions=close)
+    return None if suggestions else QuickFix(fix="remove_key")
 
 
 def _suggestions(key: str, allowed: tuple[str, ...]) -> list[str]:

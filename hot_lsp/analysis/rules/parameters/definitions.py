@@ -331,10 +331,36 @@ def _check_type(entry: Entry, body: Mapping, report: Reporter) -> str | None:
         advice = f"Did you mean `{suggestions[0]}`?"
     else:
         advice = f"Valid types: {', '.join(spec.PARAMETER_TYPES)}."
-    report(
-        E2002, at, f"Invalid type ({shown}) for parameter `{entry.name}`. {advice}", QuickFix(suggestions=suggestions)
-    )
+    # Offered as fixes: the types that read the default as written (`type: list` with `default: public` would make
+    # it ['public'] and feed a list where the template uses a string; which type is meant is the user's).
+    # A misspelling of a type (or its CloudFormation spelling) is offered as written; a word for a type of another
+    # language (`list`, `integer`) only when the default shows that type: the template may use it as another.
+    default = body.get("default")
+    habit = isinstance(value, str) and value.strip().lower().replace("-", "").replace(" ", "") in _TYPE_HABITS
+    misspelt = isinstance(value, str) and (value in CFN_PARAMETER_TYPES or not habit)
+    kept = [
+        name
+        for name in suggestions
+        if (default is None and misspelt) or (default is not None and _keeps(default, name))
+    ]
+    report(E2002, at, f"Invalid type ({shown}) for parameter `{entry.name}`. {advice}", QuickFix(suggestions=kept))
     return None
+
+
+def _keeps(default: Node, type_name: str) -> bool:
+    """Whether a parameter of ``type_name`` takes ``default`` as the value it is written as."""
+    if isinstance(default, Mapping):
+        return type_name == "json"
+    if isinstance(default, Sequence):
+        return type_name in ("comma_delimited_list", "json")
+    value = default.value if isinstance(default, Scalar) else None
+    if isinstance(value, bool):
+        return type_name == "boolean"
+    if isinstance(value, int | float):
+        return type_name in ("number", "string")
+    if isinstance(value, str):
+        return type_name == "string" or (type_name == "comma_delimited_list" and "," in value)
+    return True  # null: no default to keep
 
 
 def _type_suggestions(value: str) -> list[str]:

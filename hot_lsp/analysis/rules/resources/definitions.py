@@ -282,7 +282,7 @@ def _check_type(model: TemplateModel, name: str, body: Mapping, report: Reporter
             _entry_key(model, name),
             f"Resource `{name}` has no `type`; add one, e.g. `type: OS::Heat::None` "
             "(Heat: Each resource must contain a type key.).",
-            data=QuickFix(fix="add_key", key="type"),
+            # No fix: `type:` without a value is this error again, and which type is meant only the user knows.
         )
         return
     value = pair.value
@@ -392,23 +392,31 @@ def _check_deletion_policy(model: TemplateModel, body: Mapping, report: Reporter
     if text in valid:
         _check_snapshot(model, body, value, report)
         return
-    message, data = _deletion_policy_advice(model, text, valid)
+    message, advice = _deletion_policy_advice(model, text, valid)
+    # Writing Snapshot where the type cannot snapshot would only trade this error for E3025: no fix then.
+    data = None if advice.text == "Snapshot" and _cannot_snapshot(model, body) else advice
     report(E3008, value, message, data=data)
+
+
+def _cannot_snapshot(model: TemplateModel, body: Mapping) -> str | None:
+    """What cannot be snapshotted when it is deleted, as the message names it (None: it can, or it is unknown)."""
+    type_node = body.get("type")
+    if not isinstance(type_node, Scalar) or not isinstance(type_node.value, str):
+        return None
+    kind, resource_type = model.resolve_type(type_node.value)
+    if kind == "template":
+        return "a template resource (a nested stack)"  # TemplateResource has no snapshot-delete handler
+    if resource_type is not None and resource_type.snapshot is False:
+        return f"`{resource_type.name}`"
+    return None
 
 
 def _check_snapshot(model: TemplateModel, body: Mapping, value: Scalar, report: Reporter) -> None:
     """Heat's validate_deletion_policy: Snapshot needs a type that has a snapshot-delete handler."""
-    type_node = body.get("type")
-    if str(value.value).capitalize() != "Snapshot" or not isinstance(type_node, Scalar):
+    if str(value.value).capitalize() != "Snapshot":
         return
-    if not isinstance(type_node.value, str):
-        return
-    kind, resource_type = model.resolve_type(type_node.value)
-    if kind == "template":
-        what = "a template resource (a nested stack)"  # TemplateResource has no snapshot-delete handler
-    elif resource_type is not None and resource_type.snapshot is False:
-        what = f"`{resource_type.name}`"
-    else:
+    what = _cannot_snapshot(model, body)
+    if what is None:
         return
     able = sorted(name for name, other in model.resource_types().types.items() if other.snapshot)
     report(

@@ -124,7 +124,8 @@ def _check_unknown_dependencies(model: TemplateModel, disabled: set[str], report
     for ref in model.references:
         if ref.via != "depends_on" or ref.where.section != "resources" or ref.name in model.resources:
             continue
-        suggestions = did_you_mean(ref.name, names)
+        # Never the resource itself: depending on itself is E3006, not a fix.
+        suggestions = did_you_mean(ref.name, [n for n in names if n != ref.where.entry])
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
         off = ref.where.entry in disabled
         report(

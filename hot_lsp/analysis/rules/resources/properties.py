@@ -326,7 +326,8 @@ class PropertyChecker:
             section.unknown,
             key_node,
             f"Unknown Property {shown} ({self.place(path)}): {what} has no {noun} `{shown}`.{hint}",
-            data=QuickFix(suggestions=suggestions) if suggestions else QuickFix(fix="remove_key"),
+            # A misspelt required property is renamed to it alone: another name would leave it missing (E3017).
+            data=QuickFix(suggestions=[meant] if meant else suggestions) if suggestions else QuickFix(fix="remove_key"),
         )
         return meant
 
@@ -574,8 +575,16 @@ class PropertyChecker:
 
 
 def close_names(name: str, visible: list[str], every: Iterable[str]) -> list[str]:
-    """Close names, visible ones first; a hidden one only when nothing visible is close."""
+    """Close names, visible ones first; a hidden one when nothing visible is close, or alone when it is plainly
+    the name meant (an old name Heat still resolves: renaming it to a visible one would read something else)."""
+    every = list(every)
+    meant = did_you_mean(name, every, 1, cutoff=_PLAINLY)
+    if meant and meant[0] not in visible and not did_you_mean(name, visible, 1, cutoff=_PLAINLY):
+        return meant
     return did_you_mean(name, visible, 3) or did_you_mean(name, every, 3)
+
+
+_PLAINLY = 0.85  # similarity of a misspelling to the one name it can only be (firsst_address: first_address)
 
 
 def status_said(status: SupportStatus) -> str:

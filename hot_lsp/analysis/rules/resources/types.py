@@ -164,7 +164,7 @@ class ResourceChecker(PropertyChecker):
         self.severity, self.note = (WARNING, DISABLED_NOTE) if off else (0, "")
         kind, rtype = self.resolve(type_node.value, name)
         if kind == "unknown":
-            self.unknown_type(type_node)
+            self.unknown_type(type_node, body)
             return
         if rtype is None:
             self.template_url(type_node)
@@ -173,7 +173,7 @@ class ResourceChecker(PropertyChecker):
             self.types[name] = rtype
         self.rtype = rtype
         self.lenient = rtype.source != str(BUILTIN_PATH)
-        self.type_status(type_node, rtype)
+        self.type_status(type_node, rtype, body)
         if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
             return  # Heat adopts an existing resource and validates nothing of its definition (validate_external)
         if not accepts_any_property(rtype):
@@ -194,7 +194,7 @@ class ResourceChecker(PropertyChecker):
             "templates over http or https only, and python-heatclient sends the content of local (file://) ones.",
         )
 
-    def unknown_type(self, node: Scalar) -> None:
+    def unknown_type(self, node: Scalar, body: Mapping) -> None:
         name = node.value
         refusal = f"The Resource Type ({name}) could not be found."
         heard = f"Heat: {refusal}"
@@ -211,7 +211,14 @@ class ResourceChecker(PropertyChecker):
             return
         suggestions = type_suggestions(self.catalogue, name)
         hint = f" Did you mean `{suggestions[0]}`?" if suggestions else ""
-        data = QuickFix(suggestions=suggestions) if suggestions else None
+        # Offered as fixes: the types the properties as written suit and whose attributes the template reads
+        # (another would trade this for E3016, E3022, or for an alternative to the nearest name, E3017).
+        fitting = [
+            s for n, s in enumerate(suggestions) if self.fits(s, body, complete=n > 0) and self.has_attributes_read(s)
+        ]
+        if fitting and fitting[0].lower() == name.lower():
+            fitting = fitting[:1]  # the same name in other letter case: plainly the one meant
+        data = QuickFix(suggestions=fitting) if fitting else None
         if in_heat_namespace(name):
             self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){hint}", data=data)
             return
@@ -266,7 +273,7 @@ class ResourceChecker(PropertyChecker):
         )
         return True
 
-    def type_status(self, node: Scalar, rtype: ResourceType) -> None:
+    def type_status(self, node: Scalar, rtype: ResourceType, body: Mapping) -> None:
         status = rtype.support_status
         if status.status == "SUPPORTED":
             return
@@ -278,8 +285,39 @@ class ResourceChecker(PropertyChecker):
             W3020,
             node,
             f"`{rtype.name}`{via} is {said}.{placeholder}{use}",
-            data=QuickFix(suggestions=[rtype.replacement]) if rtype.replacement else None,
+            data=QuickFix(suggestions=[rtype.replacement])
+            if rtype.replacement and self.fits(rtype.replacement, body)
+            else None,
         )
+
+    def has_attributes_read(self, type_name: str) -> bool:
+        """Whether ``type_name`` has every attribute get_attr reads of the resource being judged."""
+        other = self.catalogue.types.get(type_name)
+        if other is None or other.any_attribute:
+            return other is not None
+        for call in self.model.calls_named("get_attr"):
+            items = call.args.items if isinstance(call.args, Sequence) else []
+            if len(items) >= 2 and isinstance(items[0], Scalar) and items[0].value == self.name:
+                attribute = items[1].value if isinstance(items[1], Scalar) else None
+                if isinstance(attribute, str) and attribute not in other.attributes:
+                    return False
+        return True
+
+    def fits(self, replacement: str | None, body: Mapping, complete: bool = True) -> bool:
+        """Whether the resource's properties suit ``replacement`` as written (none unknown to it and, ``complete``,
+        none it requires missing): only then is writing its name a fix, not a trade of this finding for E3016
+        (or, for a type that was right before, E3017: a misspelt type's missing properties are the template's)."""
+        other = self.catalogue.types.get(replacement) if replacement else None
+        if other is None:
+            return False
+        properties = body.get("properties")
+        if isinstance(properties, Scalar) and properties.value is None:
+            properties = None  # `properties:` with nothing under it
+        if properties is not None and not isinstance(properties, Mapping):
+            return False  # computed, or of the wrong shape: what it holds is not known here
+        written = {pair.key_value for pair in properties.pairs} if properties is not None else set()
+        required = {name for name, schema in other.properties.items() if schema.required}
+        return written <= set(other.properties) and (required <= written or not complete)
 
     # -- get_attr ---------------------------------------------------------------------------------------------
 

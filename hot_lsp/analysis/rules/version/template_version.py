@@ -112,8 +112,18 @@ def check(context: RuleContext) -> None:
             value,
             f'"{value.value}" is not a HOT version Heat 27 accepts.{hint} Valid: '
             f"{', '.join(spec.accepted_version_names())}.",
-            data=QuickFix(suggestions=suggestions),
+            data=QuickFix(suggestions=_not_older(suggestions, value.value)),
         )
+
+
+def _not_older(names: list[str], written: str) -> list[str]:
+    """The suggestions offered as fixes: none older than the newest version the written date reaches (a date is
+    written for at least that version; an older one may lack what the template uses)."""
+    reached = [d for d in spec.accepted_version_names() if d[:1].isdigit() and d <= written]
+    if not written[:1].isdigit() or not reached:
+        return names
+    floor = max(reached)
+    return [n for n in names if (v := spec.lookup_version(n)) is not None and v.date >= floor]
 
 
 def _not_string_message(value: object) -> str:
