@@ -7,7 +7,7 @@ import atexit
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from . import __version__
 
@@ -36,9 +36,9 @@ standard input (an editor's unsaved buffer, a pipe):
 project configuration:
   The nearest .hot-lsp.toml, or pyproject.toml with a [tool.hot-lsp] table, from the working folder upwards
   (or --config FILE; --no-config ignores it) gives: disable, exclude, environments, resource-types (paths relative
-  to the file), parameters, severity and fail-on. --disable and --exclude add to it; --env, --resource-types,
-  --severity and --fail-on replace its values. An unknown key or code, or a wrong type, is an error naming the
-  file and line (exit 2).
+  to the file), parameters, severity, fail-on and heat-release. --disable and --exclude add to it; --env,
+  --resource-types, --severity, --fail-on and --heat-release replace its values. An unknown key or code, or a
+  wrong type, is an error naming the file and line (exit 2).
 """
 
 
@@ -120,6 +120,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="the least severe finding shown that makes the exit status 1 (default: error)",
     )
     _config_arguments(check)
+    _release_argument(check)
     check.add_argument(
         "-j",
         "--jobs",
@@ -152,6 +153,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _catalogue_argument(render, "with --with-defaults, its types' resources show every property of the type")
     _config_arguments(render)
+    _release_argument(render)
 
     resources = commands.add_parser(
         "resources", help="list every resource, nested stacks exploded (a template offline, or a deployed --stack)"
@@ -159,6 +161,7 @@ def build_parser() -> argparse.ArgumentParser:
     _tree_arguments(resources, default_depth="0", template_optional=True)
     resources.add_argument("--format", choices=("table", "json"), default="table")
     _config_arguments(resources)
+    _release_argument(resources)
     resources.add_argument(
         "--stack",
         metavar="NAME",
@@ -190,6 +193,7 @@ def build_parser() -> argparse.ArgumentParser:
     _tree_arguments(graph, default_depth="0")
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
     _config_arguments(graph)
+    _release_argument(graph)
 
     rules = commands.add_parser(
         "rules", help="list every diagnostic code (its default severity and what it means), or show one rule's page"
@@ -214,6 +218,38 @@ def _config_arguments(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--no-config", dest="no_config", action="store_true", help="ignore any project configuration file"
     )
+
+
+def _release_argument(parser: argparse.ArgumentParser) -> None:
+    """``--heat-release``: the Heat release whose resource types the templates are checked against."""
+    parser.add_argument(
+        "--heat-release",
+        dest="heat_release",
+        metavar="RELEASE",
+        default=None,
+        help="check for this Heat release's resource types: a series (wallaby ... 2026.2), a release name "
+        "(antelope ... flamingo) or a Heat version (20.0.1); default: the configuration's heat-release, else the "
+        "newest (2026.2). --resource-types catalogues still add to it",
+    )
+
+
+def _release_catalogues(options: argparse.Namespace, config: Any) -> tuple[str, ...] | None:
+    """The catalogue sources the chosen release starts with (none for the newest); None, after saying why, when
+    ``--heat-release`` names no shipped release (the configuration's value was checked when it was read)."""
+    value = options.heat_release or (config.heat_release if config else None)
+    if not value:
+        return ()
+    from .analysis.model.catalogues import release_sources
+    from .spec.heat_releases import find_release, valid_values
+
+    if find_release(value) is None:
+        print(
+            f"hot-lsp {options.command}: --heat-release {value}: not a Heat release hot-lsp knows; one of: "
+            f"{valid_values()}",
+            file=sys.stderr,
+        )
+        return None
+    return release_sources(value)
 
 
 def _catalogue_argument(parser: argparse.ArgumentParser, effect: str = "") -> None:
@@ -379,6 +415,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"hot-lsp check: {problem}", file=sys.stderr)
             return 2
         start = config_start(options.stdin_filename)
+    release: tuple[str, ...] = ()
     if options.command in ("check", "render", "resources", "graph"):
         from .commands.configured import ConfigUnusable, read_config
 
@@ -386,6 +423,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             config = read_config(options.no_config, options.config, options.command, start)
         except ConfigUnusable:
             return 2
+        chosen = _release_catalogues(options, config)
+        if chosen is None:
+            return 2
+        release = chosen
     if options.command == "check":
         from .commands.yaql_ahead import start_ahead
 
@@ -398,7 +439,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.format,
             frozenset(c.upper() for c in options.disable) | (config.disable if config else frozenset()),
             tuple(options.env) or (config.environments if config else ()),
-            tuple(options.resource_types) or (config.resource_types if config else ()),
+            release + (tuple(options.resource_types) or (config.resource_types if config else ())),
             options.jobs,
             _cloud(options),
             config_globs(config) + tuple(options.exclude),
@@ -418,7 +459,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.format,
             options.stack_name,
             configured=config.parameters if config else {},
-            resource_types=tuple(options.resource_types) or (config.resource_types if config else ()),
+            resource_types=release + (tuple(options.resource_types) or (config.resource_types if config else ())),
             with_defaults=options.with_defaults,
         )
     if options.command == "rules":
@@ -457,7 +498,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.env or list(config.environments if config else ()),
             options.nested_depth,
             options.format,
-            tuple(options.resource_types) or (config.resource_types if config else ()),
+            release + (tuple(options.resource_types) or (config.resource_types if config else ())),
             options.time_limit or None,
         )
     parser.print_help()

@@ -44,7 +44,7 @@ from lsprotocol import types
 from .analysis.evaluation.inputs import EnvironmentValues, Inputs
 from .analysis.files.file_service import FileService
 from .analysis.files.overlay import Overlay
-from .analysis.model.catalogues import catalogue_paths
+from .analysis.model.catalogues import catalogue_paths, release_sources
 from .analysis.model.cloud_offer import CloudOffer
 from .analysis.model.kind import VERSION_KEY, named_as_environment
 from .analysis.result import Analysis
@@ -559,6 +559,7 @@ def _options(
     if inputs.cloud_catalogue:
         # The cloud's types replace Heat's of the same name; the user's own catalogues still come last.
         catalogues = (inputs.cloud_catalogue, *catalogues)
+    catalogues = release_sources(settings.heat_release) + catalogues  # the release's types replace the newest's
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
     place: dict[str, Any] = {
         "document_path": _local_path(uri),

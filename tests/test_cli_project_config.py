@@ -146,7 +146,7 @@ def test_errors_name_the_file_and_line_and_exit_two(tree: Path):
     assert lines == [
         f"hot-lsp check: {shown}:4: disable: no diagnostic code is or starts with X1234 (hot-lsp rules lists them)",
         f"hot-lsp check: {shown}:6: unknown key 'exlude' (known: disable, exclude, environments, resource-types, "
-        "parameters, severity, fail-on)",
+        "parameters, severity, fail-on, heat-release)",
         f"hot-lsp check: {shown}:7: severity must be one of error, warning, information, not 3",
     ]
 

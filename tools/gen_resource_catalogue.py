@@ -1,12 +1,23 @@
 #!/usr/bin/env python3
 """Write the resource type catalogue from Heat's own registry (dev only).
 
-Usage: python3 tools/gen_resource_catalogue.py [--venv DIR] [--heat-version 27.0.1]
+Usage: python3 tools/gen_resource_catalogue.py [--venv DIR] [--heat-version 27.0.1] [--out DIR]
+       python3 tools/gen_resource_catalogue.py --all VENVS [--out DIR]
+       python3 tools/gen_resource_catalogue.py --pack DIR
 
 Creates (or reuses) a venv at DIR (default /tmp/heat-catalogue-venv) holding openstack-heat==<version>, re-runs
 itself with that venv's python, imports Heat (no database, no cloud) and writes
 hot_lsp/spec/data/heat-<version>.json, the file hot_lsp.spec.resource_types ships and loads. The path the issue
-names, schemas/resource_types/heat-<version>.json, is a relative symlink to it (created when missing).
+names, schemas/resource_types/heat-<version>.json, is a relative symlink to it (created when missing). With
+``--out DIR`` the file goes to DIR instead (no symlink): how the older releases are read.
+
+Every shipped release (``hot_lsp.spec.heat_releases.SHIPPED_VERSIONS``): ``--all VENVS`` reads each from its own
+venv ``VENVS/v-<version>`` (made beforehand, one at a time, as docs/heat-releases.md says: each series' Python
+and upper-constraints) into ``--out`` (default VENVS/out), then packs them. ``--pack DIR`` alone packs what DIR
+holds: the newest release's file must equal the shipped built-in one; the others become
+hot_lsp/spec/data/heat-releases.json, a chain of merge patches each from the next newer release
+(``hot_lsp.spec.merge_patch``), checked to rebuild every file byte for byte, and each file's sha256 goes to
+tests/spec/heat_release_digests.json, which tests/spec/test_heat_releases.py compares the rebuilt files with.
 
 What is read from Heat, all through its public objects:
 * the types: every entry of the global environment's registry (``resources.global_env()`` after
@@ -46,6 +57,7 @@ DEFAULT_VENV = "/tmp/heat-catalogue-venv"
 ROOT = Path(__file__).resolve().parent.parent
 DATA_DIR = ROOT / "hot_lsp" / "spec" / "data"
 LINK_DIR = ROOT / "schemas" / "resource_types"
+DIGESTS = ROOT / "tests" / "spec" / "heat_release_digests.json"  # sha256 of each release's generated file
 FORMAT = 1
 
 # A resource type name as Heat spells them in messages: OS::Neutron::FloatingIP, AWS::EC2::Instance.
@@ -264,11 +276,13 @@ def build(version: str) -> dict:
     }
 
 
-def write(catalogue: dict, version: str) -> Path:
-    target = DATA_DIR / f"heat-{version}.json"
+def write(catalogue: dict, version: str, out: Path = DATA_DIR) -> Path:
+    target = out / f"heat-{version}.json"
     target.parent.mkdir(parents=True, exist_ok=True)
     body = json.dumps(catalogue, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
     target.write_text(body, encoding="utf-8")
+    if out != DATA_DIR:
+        return target
     link = LINK_DIR / target.name
     if not link.is_symlink():
         if link.exists():
@@ -278,9 +292,9 @@ def write(catalogue: dict, version: str) -> Path:
     return target
 
 
-def generate(version: str) -> None:
+def generate(version: str, out: Path = DATA_DIR) -> None:
     catalogue = build(version)
-    target = write(catalogue, version)
+    target = write(catalogue, version, out)
     types = catalogue["resource_types"].values()
 
     def count(status: str) -> int:
@@ -293,18 +307,83 @@ def generate(version: str) -> None:
     )
 
 
+# ---------------------------------------------------------------------------------------------------------------
+# Every release: read each in its venv, then pack the older ones as patches
+
+
+def generate_all(venvs: Path, out: Path) -> None:
+    """Each shipped release from its venv ``venvs/v-<version>`` (the newest may use the default venv's)."""
+    import subprocess
+
+    sys.path.insert(0, str(ROOT))
+    from hot_lsp.spec.heat_releases import SHIPPED_VERSIONS
+
+    for version in SHIPPED_VERSIONS:
+        venv = venvs / f"v-{version}"
+        if version == DEFAULT_VERSION and not venv.exists():
+            venv = Path(DEFAULT_VENV)
+        python = venv / "bin" / "python"
+        if not python.exists():
+            raise SystemExit(f"{venv}: no venv for openstack-heat {version} (see the docstring)")
+        print(f"openstack-heat {version}:", end=" ", flush=True)
+        script = str(Path(__file__).resolve())
+        subprocess.run([str(python), script, INSIDE_FLAG, "--heat-version", version, "--out", str(out)], check=True)
+    pack(out)
+
+
+def pack(directory: Path) -> None:
+    """The chain of patches and the digests from the generated files in ``directory`` (see the docstring)."""
+    import hashlib
+
+    sys.path.insert(0, str(ROOT))
+    from hot_lsp.spec import merge_patch
+    from hot_lsp.spec.heat_releases import SHIPPED_VERSIONS
+    from hot_lsp.spec.release_catalogues import CHAIN_PATH, release_text
+    from hot_lsp.spec.resource_types import BUILTIN_PATH
+
+    texts = {v: (directory / f"heat-{v}.json").read_text(encoding="utf-8") for v in SHIPPED_VERSIONS}
+    newest = SHIPPED_VERSIONS[-1]
+    if texts[newest] != BUILTIN_PATH.read_text(encoding="utf-8"):
+        raise SystemExit(f"heat-{newest}.json differs from the shipped {BUILTIN_PATH}: generate that first")
+    chain = []
+    newer = json.loads(texts[newest])
+    for version in reversed(SHIPPED_VERSIONS[:-1]):
+        older = json.loads(texts[version])
+        chain.append({"heat_version": version, "patch": merge_patch.diff(newer, older)})
+        newer = older
+    body = json.dumps({"format": FORMAT, "base": newest, "chain": chain}, sort_keys=True, ensure_ascii=False)
+    CHAIN_PATH.write_text(body + "\n", encoding="utf-8")
+    digests = {}
+    for version in SHIPPED_VERSIONS:
+        if release_text(version) != texts[version]:
+            raise SystemExit(f"the chain does not rebuild heat-{version}.json byte for byte")
+        digests[version] = hashlib.sha256(texts[version].encode("utf-8")).hexdigest()
+    DIGESTS.write_text(json.dumps(digests, indent=1) + "\n", encoding="utf-8")
+    print(f"{CHAIN_PATH} ({CHAIN_PATH.stat().st_size} bytes), {DIGESTS}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--venv", default=DEFAULT_VENV, help="venv holding openstack-heat (created if needed)")
     parser.add_argument("--heat-version", default=DEFAULT_VERSION, help="openstack-heat release to read")
+    parser.add_argument("--out", type=Path, default=None, help="write the file here instead of hot_lsp/spec/data")
+    parser.add_argument("--all", type=Path, metavar="VENVS", help="read every shipped release from VENVS/v-<version>")
+    parser.add_argument("--pack", type=Path, metavar="DIR", help="pack the generated files in DIR (no Heat needed)")
     parser.add_argument(INSIDE_FLAG, action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.pack:
+        pack(args.pack)
+        return
+    if args.all:
+        generate_all(args.all, args.out or args.all / "out")
+        return
     if args.inside_heat_venv:
-        generate(args.heat_version)
+        generate(args.heat_version, args.out or DATA_DIR)
         return
     python = ensure_venv(Path(args.venv), args.heat_version)
     script = str(Path(__file__).resolve())
-    os.execv(str(python), [str(python), script, INSIDE_FLAG, "--heat-version", args.heat_version])
+    out = ["--out", str(args.out)] if args.out else []
+    os.execv(str(python), [str(python), script, INSIDE_FLAG, "--heat-version", args.heat_version, *out])
 
 
 if __name__ == "__main__":

@@ -35,11 +35,21 @@ def ensure_venv(directory: Path, version: str) -> Path:
 
 
 def prepare_heat_import() -> None:
-    """What importing Heat outside its services needs (heat-27-facts.md §8): a threading backend chosen first."""
-    warnings.simplefilter("ignore")  # eventlet's deprecation warning on import
-    from oslo_service import backend
+    """What importing Heat outside its services needs (heat-27-facts.md §8): a threading backend chosen first.
 
-    backend.init_backend(backend.BackendType.THREADING)
+    Older releases' oslo libraries (the catalogue generator reads every release from Wallaby on): oslo.service
+    before 4 has no backends at all (eventlet is the only one), and 4.1.2 refuses 'threading' (Unknown backend);
+    both then keep their default, which imports Heat as well."""
+    warnings.simplefilter("ignore")  # eventlet's deprecation warning on import
+    try:
+        from oslo_service import backend
+    except ImportError:  # oslo.service < 4
+        backend = None
+    if backend is not None:
+        try:
+            backend.init_backend(backend.BackendType.THREADING)
+        except Exception as error:  # oslo.service 4.1.2 (the error type differs between its releases)
+            print(f"oslo.service keeps its default backend: {error}", file=sys.stderr)
     logging.disable(logging.CRITICAL)  # Heat logs every hidden or deprecated resource type while loading
 
 

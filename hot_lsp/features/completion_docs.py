@@ -23,7 +23,7 @@ from lsprotocol import types
 from .. import spec
 from ..analysis.model.catalogues import resource_catalogue
 from ..analysis.queries.locate import Named, known_names
-from ..spec.resource_types import Catalogue
+from ..spec.resource_types import RELEASE_SOURCE, Catalogue
 from ..spec.structure import PARAMETER_GROUP_KEY_DOCS
 from . import resource_type_docs as docs
 from .completion_items import DOC_DATA_KEY, DocRef
@@ -97,8 +97,10 @@ def rebuild_doc(ref: Any) -> str | None:
 
 
 def catalogue_key(catalogue: Catalogue) -> tuple[str, ...]:
-    """The user catalogue files ``catalogue`` was loaded from (the first source is Heat's own)."""
-    return tuple(catalogue.sources[1:])
+    """The user catalogue files ``catalogue`` was loaded from (the first source is Heat's own), after the chosen
+    Heat release's source when it is not the newest (``heat-release:<version>``, which the loader takes back)."""
+    first = catalogue.sources[:1]
+    return (*(s for s in first if s.startswith(RELEASE_SOURCE)), *catalogue.sources[1:])
 
 
 def own_name_ref(uri: str, table: str, name: str) -> DocRef:

@@ -24,6 +24,9 @@ class Settings:
     cloud: str = ""
     # ``hotLsp.stacks``: template path glob -> stack name, in the order given; the first glob that matches wins.
     stacks: dict[str, str] = field(default_factory=dict)
+    # ``hotLsp.heatRelease``: the Heat release to check for, as written ('2023.1', 'antelope', '20.0.1'); empty:
+    # the newest. A value that names no shipped release means the newest too (the session warns about it).
+    heat_release: str = ""
 
     @classmethod
     def from_json(cls, raw: Any) -> Settings:
@@ -55,4 +58,5 @@ class Settings:
                 for glob, name in (raw["stacks"].items() if isinstance(raw.get("stacks"), dict) else ())
                 if isinstance(glob, str) and glob and isinstance(name, str) and name.strip()
             },
+            heat_release=raw["heatRelease"].strip() if isinstance(raw.get("heatRelease"), str) else "",
         )

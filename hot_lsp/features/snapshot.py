@@ -15,7 +15,7 @@ from lsprotocol import types
 from ..analysis.evaluation.inputs import EnvironmentValues
 from ..analysis.files.file_service import FileService
 from ..analysis.files.overlay import Overlay
-from ..analysis.model.catalogues import catalogue_paths, resource_catalogue
+from ..analysis.model.catalogues import catalogue_paths, release_sources, resource_catalogue
 from ..analysis.result import Analysis
 from ..analysis.workspace.workspace_index import WorkspaceIndex
 from ..document.positions import Encoding
@@ -67,4 +67,5 @@ class Snapshot:
         for analysis in (self.analysis, self.last_good):
             if analysis is not None and analysis.model is not None:
                 return analysis.model.resource_types()
-        return resource_catalogue(catalogue_paths(self.settings.resource_type_paths, self.file_roots))
+        paths = catalogue_paths(self.settings.resource_type_paths, self.file_roots)
+        return resource_catalogue(release_sources(self.settings.heat_release) + paths)

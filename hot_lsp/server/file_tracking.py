@@ -17,7 +17,7 @@ import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..analysis.model.catalogues import catalogue_paths
+from ..analysis.model.catalogues import catalogue_paths, release_sources
 from ..analysis.model.kind import named_as_environment
 from ..analysis.result import Analysis
 from ..analysis.workspace.workspace_index import file_stamp
@@ -57,7 +57,8 @@ class FileTracking:
 
     async def _configure_index(self) -> None:
         ls = self._ls
-        catalogues = catalogue_paths(ls.settings.resource_type_paths, ls.workspace_folders())
+        paths = catalogue_paths(ls.settings.resource_type_paths, ls.workspace_folders())
+        catalogues = release_sources(ls.settings.heat_release) + paths
         try:
             await ls.indexing.configure(catalogues, ls.environment_paths(), ls.store.overlay, self.named_environment)
         except Exception as error:

@@ -22,7 +22,17 @@ log = logging.getLogger("hot_lsp.server")
 
 SETTINGS_SECTION = "hotLsp"
 _SETTINGS_KEYS = frozenset(
-    {"environments", "parameters", "disabledRules", "nestedDepth", "resourceTypePaths", "inlayHints", "cloud", "stacks"}
+    {
+        "environments",
+        "parameters",
+        "disabledRules",
+        "nestedDepth",
+        "resourceTypePaths",
+        "inlayHints",
+        "cloud",
+        "stacks",
+        "heatRelease",
+    }
 )
 WATCHED_FILES = "**/*.{yaml,yml,template,json,hot}"  # the files the workspace index reads
 
@@ -52,6 +62,7 @@ def handle_initialize(ls: HotLanguageServer, params: types.InitializeParams) -> 
 
 def handle_initialized(ls: HotLanguageServer, params: types.InitializedParams) -> None:
     ls.load_project()  # the project configuration's defaults, before the first diagnostics
+    ls.warn_unknown_release(ls.settings.heat_release)  # (from initializationOptions; later changes warn as they come)
     if ls.configured is not None:
         asyncio.ensure_future(fetch_configuration(ls))
     ls.file_tracking.start_indexing()

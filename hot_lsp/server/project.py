@@ -81,6 +81,8 @@ def as_settings(config: Any) -> dict[str, Any]:
         settings["resourceTypePaths"] = list(config.resource_types)
     if config.parameters:
         settings["parameters"] = dict(config.parameters)
+    if config.heat_release:
+        settings["heatRelease"] = config.heat_release
     return settings
 
 

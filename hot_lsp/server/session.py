@@ -89,6 +89,7 @@ class HotLanguageServer(LanguageServer):
         self.client_settings: dict[str, Any] | None = None  # the last workspace/configuration (or pushed) settings
         # The project configuration (.hot-lsp.toml, [tool.hot-lsp]): the defaults the editor's settings override.
         self.project = ProjectSettings(lambda params: self.window_show_message(params))
+        self._release_warned = ""  # the hotLsp.heatRelease value last warned about (once per value)
         self._document_folder: str | None = None  # where it was looked for from when the client names no folder
         self.diagnostics = DiagnosticsScheduler(self)
         # hotLsp.cloud and hotLsp.stacks: idle (and nothing sent) until a cloud is named (cloud.py).
@@ -426,12 +427,30 @@ class HotLanguageServer(LanguageServer):
             merged.update(self.client_settings)
         settings = Settings.from_json(self.project.under(merged))
         if settings != self.settings:
+            if settings.heat_release != self.settings.heat_release:
+                self.warn_unknown_release(settings.heat_release)
             self.settings = settings
             self.settings_serial += 1
             self.diagnostics.refresh_all()
             self.refresh_inlay_hints()
             self.file_tracking.configure_index()
             self.cloud.settings_changed()
+
+    def warn_unknown_release(self, value: str) -> None:
+        """``hotLsp.heatRelease`` names no shipped release: say so (the newest is used), with the valid values."""
+        if not value or value == self._release_warned:
+            return
+        # Imported only when a release is set: the spec tables are not needed to answer initialize.
+        from ..spec.heat_releases import NEWEST, find_release, valid_values
+
+        if find_release(value) is None:
+            self._release_warned = value
+            message = (
+                f"hotLsp.heatRelease: {value!r} is not a Heat release hot-lsp knows; checking for {NEWEST.label}. "
+                f"Valid: {valid_values()}"
+            )
+            log.warning("%s", message)
+            self.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
 
     def refresh_inlay_hints(self) -> None:
         """Settings changed (parameters, environments, inlayHints): ask the client to request hints again."""

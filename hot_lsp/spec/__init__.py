@@ -5,6 +5,7 @@ these tables what Heat 27.0.1 accepts in a given template version, and the
 resource type catalogue (read on first use) what each resource type accepts.
 """
 
+from .catalogue_sources import load_catalogue
 from .custom_constraints import (
     CUSTOM_CONSTRAINTS,
     LEGACY_CUSTOM_CONSTRAINTS,
@@ -62,7 +63,6 @@ from .resource_types import (
     ResourceType,
     SupportStatus,
     builtin_catalogue,
-    load_catalogue,
     namespace_of,
 )
 from .structure import (

@@ -1,11 +1,13 @@
 """Heat's resource types as data: properties, attributes, support status and the shipped aliases.
 
 The built-in catalogue, ``data/heat-27.0.1.json``, is written by ``tools/gen_resource_catalogue.py`` from Heat's own
-registry (all 201 types, hidden and deprecated ones included). Users add plugin or site types with catalogues in
-the same format (``hotLsp.resourceTypePaths``, ``--resource-types FILE``); a later catalogue wins per name.
+registry (all 201 types, hidden and deprecated ones included). An older Heat release's catalogue
+(``release_catalogues``) replaces it when the user chooses that release: the first source is then
+``heat-release:<version>`` (``release_source``) rather than a file. Users add plugin or site types with catalogues
+in the same format (``hotLsp.resourceTypePaths``, ``--resource-types FILE``); a later catalogue wins per name.
 
-Nothing is read at import. ``builtin_catalogue()`` and ``load_catalogue()`` read and cache the JSON on first use,
-and a type's schema objects are built the first time the type is looked up.
+Nothing is read at import. ``builtin_catalogue()`` and ``catalogue_sources.load_catalogue()`` read and cache the
+JSON on first use, and a type's schema objects are built the first time the type is looked up.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ SUPPORT_STATUSES = ("UNKNOWN", "SUPPORTED", "DEPRECATED", "UNSUPPORTED", "HIDDEN
 PROPERTY_TYPES = ("String", "Integer", "Number", "Boolean", "Map", "List", "Any")
 _PROPERTY_TYPE_BY_LOWER = {t.lower(): t for t in PROPERTY_TYPES}  # Heat's API writes them lowercase
 SHOW_ATTRIBUTE = "show"
+# A catalogue source that names a shipped Heat release instead of a file; only ever the first source.
+RELEASE_SOURCE = "heat-release:"
 
 
 class CatalogueError(ValueError):
@@ -263,7 +267,6 @@ def namespace_of(name: str) -> str | None:
 # Loading
 
 _BUILTIN: Catalogue | None = None
-_CACHE: dict[tuple[tuple[str, int, int], ...], Catalogue] = {}
 
 
 def builtin_catalogue() -> Catalogue:
@@ -275,27 +278,30 @@ def builtin_catalogue() -> Catalogue:
     return _BUILTIN
 
 
-def load_catalogue(extra_paths: tuple[str, ...] = ()) -> Catalogue:
-    """Heat's built-in catalogue plus user catalogues in the same format, a later file winning per name.
+def catalogue_from_data(source: str, data: dict[str, Any]) -> Catalogue:
+    """A catalogue of one JSON document already read (a release's, rebuilt from the shipped patches)."""
+    return _merge([(source, data)])
 
-    Cached per list of paths (and their modification times). A user file that cannot be read, is not JSON or has
-    the wrong shape raises CatalogueError naming the file and the reason.
-    """
-    if not extra_paths:
-        return builtin_catalogue()
-    key = tuple(file_stamp(p) for p in extra_paths)
-    cached = _CACHE.get(key)
-    if cached is not None:
-        return cached
-    builtin = builtin_catalogue()
+
+def release_source(version: str) -> str:
+    """The catalogue source that stands for Heat ``version``'s own catalogue (see RELEASE_SOURCE)."""
+    return RELEASE_SOURCE + version
+
+
+def from_heat(rtype: ResourceType) -> bool:
+    """Whether a type is Heat's own (the built-in catalogue's or a shipped release's), not a user file's."""
+    return rtype.source == str(BUILTIN_PATH) or rtype.source.startswith(RELEASE_SOURCE)
+
+
+def with_user_files(base: Catalogue, paths: tuple[str, ...]) -> Catalogue:
+    """``base`` plus user catalogues in the same format, a later file winning per name. A file that cannot be read,
+    is not JSON or has the wrong shape raises CatalogueError naming the file and the reason."""
     files: list[tuple[str, dict[str, Any]]] = []
-    for path in extra_paths:
+    for path in paths:
         data = _read(path)
         _check_user_file(path, data)
         files.append((path, data))
-    catalogue = _merge(files, base=builtin)
-    _CACHE[key] = catalogue
-    return catalogue
+    return _merge(files, base=base)
 
 
 def file_stamp(path: str) -> tuple[str, int, int]:

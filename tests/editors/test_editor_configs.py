@@ -52,6 +52,7 @@ def test_every_server_setting_is_read_back_by_the_server():
         "inlayHints": True,
         "cloud": "mycloud",
         "stacks": {"stacks/web.yaml": "web-prod"},
+        "heatRelease": "2023.1",
     }
     assert set(changed) == set(SERVER_SETTINGS)
     assert Settings.from_json({"hotLsp": changed}) != Settings()

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from hot_lsp.spec.catalogue_sources import load_catalogue
 from hot_lsp.spec.custom_constraints import CUSTOM_CONSTRAINTS
 from hot_lsp.spec.resource_types import (
     BUILTIN_PATH,
     CatalogueError,
     PropertySchema,
     builtin_catalogue,
-    load_catalogue,
     namespace_of,
 )
 
@@ -204,7 +204,7 @@ assert len(opened) == 1
 assert len(catalogue.types._built) == 0, "types built before use"
 catalogue.get("OS::Nova::Server")
 assert list(catalogue.types._built) == ["OS::Nova::Server"]
-assert rt.builtin_catalogue() is catalogue and rt.load_catalogue() is catalogue and len(opened) == 1
+assert rt.builtin_catalogue() is catalogue and hot_lsp.spec.load_catalogue() is catalogue and len(opened) == 1
 """
     done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT)
     assert done.returncode == 0, done.stderr

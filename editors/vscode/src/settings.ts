@@ -10,6 +10,7 @@ const SERVER_KEYS = [
   'inlayHints',
   'cloud',
   'stacks',
+  'heatRelease',
 ];
 
 export function serverSettings(): Record<string, unknown> {

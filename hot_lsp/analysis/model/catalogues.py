@@ -1,4 +1,4 @@
-"""The resource type catalogue a text is checked against: Heat's, plus the user's catalogue files."""
+"""The resource type catalogue a text is checked against: Heat's (the chosen release's), plus the user's files."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import logging
 import os
 
 from ... import spec
-from ...spec.resource_types import file_stamp
+from ...spec.heat_releases import NEWEST, find_release
+from ...spec.resource_types import RELEASE_SOURCE, file_stamp, release_source
 
 log = logging.getLogger(__name__)
 
@@ -19,15 +20,25 @@ def resource_catalogue(paths: tuple[str, ...]) -> spec.Catalogue:
     refuses such a file before it gets here)."""
     if not paths:
         return spec.builtin_catalogue()
+    release = paths[:1] if paths[0].startswith(RELEASE_SOURCE) else ()
     stamps = tuple(file_stamp(path) for path in paths)
     if stamps in _BROKEN_CATALOGUES:
-        return spec.builtin_catalogue()
+        return spec.load_catalogue(release)
     try:
         return spec.load_catalogue(paths)
     except spec.CatalogueError as error:
         _BROKEN_CATALOGUES[stamps] = str(error)
         log.warning("resource type catalogue not loaded, using Heat's types only: %s", error)
-        return spec.builtin_catalogue()
+        return spec.load_catalogue(release)
+
+
+def release_sources(value: str) -> tuple[str, ...]:
+    """The first catalogue source for the Heat release ``value`` names (``hotLsp.heatRelease``): none for the
+    newest (the built-in catalogue) and for a value that names no release (the server warns about it once)."""
+    release = find_release(value) if value else None
+    if release is None or release == NEWEST:
+        return ()
+    return (release_source(release.version),)
 
 
 def catalogue_paths(paths: tuple[str, ...], folders: tuple[str, ...]) -> tuple[str, ...]:

@@ -7,7 +7,8 @@ Pure: reads files, never prints; every problem is a :class:`ConfigError` whose l
 
 Keys: ``disable`` (codes and prefixes: ``E4``, ``W``, ``I9001``), ``exclude`` (globs), ``environments`` and
 ``resource-types`` (paths relative to the configuration file's folder), ``parameters`` (a table name -> value),
-``severity`` (``error|warning|information``: what is shown) and ``fail-on`` (``error|warning``: what sets exit 1).
+``severity`` (``error|warning|information``: what is shown), ``fail-on`` (``error|warning``: what sets exit 1) and
+``heat-release`` (the Heat release templates are checked for: a series, release name or Heat version).
 """
 
 from __future__ import annotations
@@ -23,13 +24,14 @@ if sys.version_info >= (3, 11):
 else:  # pragma: no cover - Python 3.10
     import tomli as tomllib  # type: ignore[import-not-found, unused-ignore]
 
+from ...spec.heat_releases import find_release, valid_values
 from ..codes import naming_nothing
 
 CONFIG_FILE = ".hot-lsp.toml"
 PYPROJECT = "pyproject.toml"
 SEVERITIES = ("error", "warning", "information")
 FAIL_ON = ("error", "warning")
-KEYS = ("disable", "exclude", "environments", "resource-types", "parameters", "severity", "fail-on")
+KEYS = ("disable", "exclude", "environments", "resource-types", "parameters", "severity", "fail-on", "heat-release")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,6 +46,7 @@ class ProjectConfig:
     parameters: dict[str, Any] = field(default_factory=dict)
     severity: str | None = None
     fail_on: str | None = None
+    heat_release: str | None = None  # as written: a series, release name or version that names a shipped release
 
     @property
     def folder(self) -> str:
@@ -179,11 +182,24 @@ class _Reader:
             parameters = {}
         severity = self.choice(table, "severity", SEVERITIES)
         fail_on = self.choice(table, "fail-on", FAIL_ON)
+        heat_release = self.release(table)
         if self.problems:
             raise ConfigError([message for _, message in sorted(self.problems, key=lambda p: p[0])])
         return ProjectConfig(
-            self.path, codes, exclude, environments, resource_types, dict(parameters), severity, fail_on
+            self.path, codes, exclude, environments, resource_types, dict(parameters), severity, fail_on, heat_release
         )
+
+    def release(self, table: dict[str, Any]) -> str | None:
+        value = table.get("heat-release")
+        if value is None:
+            return None
+        if isinstance(value, str) and find_release(value) is not None:
+            return value
+        self.problem(
+            self.lines.of_key("heat-release"),
+            f"heat-release: {value!r} is not a Heat release hot-lsp knows; one of: {valid_values()}",
+        )
+        return None
 
     def strings(self, table: dict[str, Any], key: str) -> tuple[str, ...]:
         value = table.get(key, [])

@@ -205,6 +205,16 @@ def _l7_rule_key(p: Props) -> Iterator[Finding]:
         yield p.key("type"), L7_RULE_KEY
 
 
+def _listener_parent(p: Props) -> Iterator[Finding]:
+    """Listener.validate up to 2023.2 (21.x): loadbalancer or default_pool. From 2024.1 the schema requires
+    loadbalancer (a missing required property), so the check follows the release's catalogue rather than a version number."""
+    schema = p.schema.get("loadbalancer")
+    if schema is None or schema.required:
+        return
+    if p["loadbalancer"] is None and p["default_pool"] is None:
+        yield p.anchor, unspecified("loadbalancer", "default_pool")
+
+
 def _listener_tls(p: Props) -> Iterator[Finding]:
     if p["protocol"] == "TERMINATED_HTTPS" and p["default_tls_container_ref"] is None:
         yield p.key("protocol"), LISTENER_TLS
@@ -245,7 +255,7 @@ CHECKS: dict[str, tuple[Check, ...]] = {
     "OS::Neutron::SubnetPool": (_prefix_bounds,),
     "OS::Octavia::L7Policy": (_l7_policy,),
     "OS::Octavia::L7Rule": (_l7_rule_key,),
-    "OS::Octavia::Listener": (_listener_tls,),
+    "OS::Octavia::Listener": (_listener_parent, _listener_tls),
     "OS::Octavia::Pool": (_pool_parent, _pool_persistence),
     "OS::Octavia::Quota": (at_least_two("loadbalancer"),),
 }

@@ -18,7 +18,7 @@ from typing import Any
 
 from ....document import Mapping, Node, Scalar, Sequence
 from ....document.nodes import walk
-from ....spec.resource_types import BUILTIN_PATH, PropertySchema, ResourceType
+from ....spec.resource_types import PropertySchema, ResourceType, from_heat
 from ...model.template import TemplateModel
 from ...report import span_of_key_line
 from ...stack.dependencies import static_condition
@@ -90,7 +90,7 @@ class Site:
         if body is None or not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
             raise Unknown
         _, rtype = self.model.resolve_type(type_node.value, name)
-        if rtype is None or rtype.source != str(BUILTIN_PATH):
+        if rtype is None or not from_heat(rtype):
             raise Unknown  # a template resource, or a type Heat does not ship: what it reads is not known
         return rtype, top_level(Site(self.model, name, body, rtype), rtype.properties)
 

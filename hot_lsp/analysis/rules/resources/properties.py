@@ -38,6 +38,7 @@ from ...values.property_values import (
     value_problem,
 )
 from ..phases import MODEL
+from ._release_words import newer_property
 
 E3016 = define(
     "E3016",
@@ -320,6 +321,9 @@ class PropertyChecker:
             hint = f" It takes: {', '.join(sorted(names))}."
         else:
             hint = ""
+        newer = newer_property(self.rtype, path, shown) if isinstance(key, str) else None
+        if newer:  # not a misspelling: a newer Heat release has it, the chosen one lacks it (removing it is the fix)
+            hint, suggestions, meant = newer, [], None
         what = self.subject() if path in ("properties", "update_policy") else f"`{path}`"
         noun = "update_policy key" if section is UPDATE_POLICY and path == "update_policy" else self.nouns[0]
         self.error(

@@ -24,7 +24,7 @@ from typing import Any
 
 from .... import spec
 from ....document import WARNING, Mapping, QuickFix, Scalar, Sequence
-from ....spec.resource_types import BUILTIN_PATH, Catalogue, ResourceType
+from ....spec.resource_types import Catalogue, ResourceType, from_heat
 from ...codes import define
 from ...entry_findings import Reads, judge_entry
 from ...model.template import Entry, EntryMemo, FunctionCall, TemplateModel
@@ -172,7 +172,7 @@ class ResourceChecker(PropertyChecker):
         if not off:
             self.types[name] = rtype
         self.rtype = rtype
-        self.lenient = rtype.source != str(BUILTIN_PATH)
+        self.lenient = not from_heat(rtype)
         self.type_status(type_node, rtype, body)
         if self.model.has_feature("resource_external_id") and is_external(body.get("external_id")):
             return  # Heat adopts an existing resource and validates nothing of its definition (validate_external)

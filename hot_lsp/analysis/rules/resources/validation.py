@@ -22,7 +22,7 @@ from collections.abc import Iterator
 
 from ....document import Mapping, Node, QuickFix, Scalar
 from ....spec.nested_stacks import GROUPS, GroupType
-from ....spec.resource_types import BUILTIN_PATH, ResourceType
+from ....spec.resource_types import ResourceType, from_heat
 from ...codes import define
 from ...model.example_values import Alternatives
 from ...model.required_properties import parameter_index, value_options
@@ -232,7 +232,7 @@ def _checked_type(model: TemplateModel, body: Mapping, name: str | None) -> Reso
     if not (isinstance(type_node, Scalar) and isinstance(type_node.value, str)):
         return None
     _, rtype = model.resolve_type(type_node.value, name)
-    return rtype if rtype is not None and rtype.source == str(BUILTIN_PATH) else None
+    return rtype if rtype is not None and from_heat(rtype) else None
 
 
 def _translations(p: Props) -> Iterator[Finding]:
