@@ -18,6 +18,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
+import sys
 import zoneinfo
 from collections.abc import Callable
 from typing import Any
@@ -204,12 +205,30 @@ def _check_expiration(value: Any, now: datetime.datetime | None) -> None:
 def _check_cron_expression(value: Any, now: datetime.datetime | None) -> None:
     if not value:
         return
-    import croniter
-
+    croniter = _croniter()
     try:
         croniter.croniter(value)
     except Exception as problem:  # noqa: BLE001 - Heat catches everything here and shows it
         raise _Invalid(f"Invalid CRON expression: {problem}") from None
+
+
+def _croniter() -> Any:
+    """The croniter module. Its import asks ``platform.architecture()``, which runs the ``file`` program on the
+    interpreter; the language server runs no program but its own yaql helper (tests/robustness/test_file_access.py),
+    and the answer wanted, the interpreter's pointer size, needs none."""
+    loaded = sys.modules.get("croniter")
+    if loaded is not None:
+        return loaded
+    import platform
+    import struct
+
+    asked = platform.architecture
+    platform.architecture = lambda *args, **kwargs: (f"{struct.calcsize('P') * 8}bit", "")  # type: ignore[assignment]
+    try:
+        import croniter
+    finally:
+        platform.architecture = asked  # type: ignore[assignment]
+    return croniter
 
 
 def _check_timezone(value: Any, now: datetime.datetime | None) -> None:
