@@ -29,7 +29,6 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..document.uris import file_path
 from ..features.diagnostics import SOURCE, lsp_diagnostics, stack_context
 from .client_capabilities import adapt_diagnostics
 from .context import ServerContext
@@ -95,10 +94,9 @@ class DiagnosticsScheduler:
 
     def _in_parents_stacks(self, snapshot: Snapshot) -> list[types.Diagnostic]:
         """The template's faults in the stacks of the open templates that use it."""
-        path = file_path(snapshot.uri)
+        path = _normalised_path(snapshot.uri)
         if path is None or snapshot.analysis.kind != "template":
             return []
-        path = os.path.normpath(path)
         findings = self._ls.store.stack_findings(path)
         return stack_context(snapshot, path, findings) if findings else []
 
@@ -262,6 +260,9 @@ class DiagnosticsScheduler:
 
 
 def _normalised_path(uri: str) -> str | None:
+    # (here: the document package loads the parser, which start-up does without: test_startup)
+    from ..document.uris import file_path
+
     path = file_path(uri)
     return os.path.normpath(path) if path is not None else None
 
