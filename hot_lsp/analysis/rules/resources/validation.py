@@ -18,14 +18,14 @@ Heat meets these faults when it validates the resource: not in a resource it lea
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from ....document import Mapping, Node, QuickFix, Scalar
 from ....spec.nested_stacks import GROUPS, GroupType
 from ....spec.resource_types import ResourceType, from_heat
 from ...codes import define
 from ...model.example_values import Alternatives
-from ...model.required_properties import parameter_index, value_options
+from ...model.required_properties import ParameterIndex, parameter_index, value_options
 from ...model.template import TemplateModel
 from ...report import AT_VALIDATE
 from ...stack.dependencies import is_external
@@ -137,6 +137,15 @@ ELSEWHERE: tuple[tuple[str, str], ...] = (
 
 def check(context: RuleContext) -> None:
     model, report = context.model, context.report
+    # The template's parameters indexed once, for the fixes that fill a value from one (a template with thousands
+    # of servers without an image indexed its thousands of parameters once per server: 294 s instead of 2 s).
+    indexed: list[ParameterIndex] = []
+
+    def parameters() -> ParameterIndex:
+        if not indexed:
+            indexed.append(parameter_index((n, e.value) for n, e in model.parameters.items()))
+        return indexed[0]
+
     for site in _sites(model):
         rtype = site.rtype
         try:
@@ -159,7 +168,7 @@ def check(context: RuleContext) -> None:
                 if span in reported:
                     continue  # Heat stops at the first fault: the next one at the same place shows once it is fixed
                 reported.add(span)
-                fix = _add_wanted(site, props, wanted_by(one)) if where is props.anchor else None
+                fix = _add_wanted(props, wanted_by(one), parameters) if where is props.anchor else None
                 text = f"{message} ({whose}: {rtype.name}'s own validation)"
                 report(E3026, where, text, data=fix, needs=AT_VALIDATE)
 
@@ -169,7 +178,9 @@ def alternatives(type_name: str) -> tuple[Alternatives, ...]:
     return tuple(found for one in CHECKS.get(type_name, ()) for found in wanted_by(one))
 
 
-def _add_wanted(site: Site, props: Props, wants: tuple[Alternatives, ...]) -> QuickFix | None:
+def _add_wanted(
+    props: Props, wants: tuple[Alternatives, ...], parameters: Callable[[], ParameterIndex]
+) -> QuickFix | None:
     """E3026's fix where a check wants one of several properties and none is written: the first way, each value
     what a skeleton writes (a fitting parameter's get_param first). Into ``properties``, written when absent."""
     written = [str(pair.key_value) for pair in props.node.pairs] if props.node is not None else []
@@ -177,8 +188,7 @@ def _add_wanted(site: Site, props: Props, wants: tuple[Alternatives, ...]) -> Qu
     if not top:
         return None
     names = [name for name in top[0].ways[0] if name in props.schema and name not in written]
-    parameters = parameter_index((n, e.value) for n, e in site.model.parameters.items())
-    values = [value_options(props.schema[name], parameters, top)[0] for name in names]
+    values = [value_options(props.schema[name], parameters(), top)[0] for name in names]
     return QuickFix(fix="add_keys", key=None if props.node is not None else "properties", missing=names, values=values)
 
 
