@@ -766,40 +766,38 @@ def _parent_passes_run_time_value(seed: BundleSeed, rng: random.Random) -> Bundl
 _BROKEN_BOX = "heat_template_version: 2018-08-31\noutputs:\n  summary:\n    description: a box with no value\n"
 
 
-@mutation("later_resources_replace_earlier", "control")
-def _later_resources_replace_earlier(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
-    # env1 maps front's My::Box to a broken template under resources:, env2's own resources: replaces that whole
-    # map (the engine merges resource_registry key by key, not deeper), so front is the top-level box.yaml again.
+def _later_resources(
+    seed: BundleSeed, env1_registry: str, env2_resource: str, kind: str, family: str, note: str
+) -> BundleMutation | None:
+    """The registry seed with a broken template beside it, env1's registry as given and env2 adding a
+    ``resources:`` map of its own (for ``env2_resource``): the engine's merge_map replaces env1's map whole."""
     if seed.name != "registry":
         return None
     draft = Draft(seed)
     draft.append("broken_box.yaml", _BROKEN_BOX)
-    if not draft.replace(
-        "env1.yaml",
-        "  My::Box: box.yaml\n",
-        "  My::Box: box.yaml\n  resources:\n    front:\n      My::Box: broken_box.yaml\n",
-    ):
+    if not draft.replace("env1.yaml", "  My::Box: box.yaml\n", env1_registry):
         return None
-    draft.append("env2.yaml", "resource_registry:\n  resources:\n    back:\n      hooks: pre-create\n")
-    return draft.done(
-        "later_resources_replace_earlier", "control", "env2's resources: replaces env1's (front's broken mapping)"
-    )
+    draft.append("env2.yaml", f"resource_registry:\n  resources:\n    {env2_resource}:\n      hooks: pre-create\n")
+    return draft.done(kind, family, note)
+
+
+@mutation("later_resources_replace_earlier", "control")
+def _later_resources_replace_earlier(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
+    # env1 maps front's My::Box to the broken template under resources:, env2's own resources: replaces that whole
+    # map, so front is the top-level box.yaml again.
+    scoped = "  My::Box: box.yaml\n  resources:\n    front:\n      My::Box: broken_box.yaml\n"
+    note = "env2's resources: replaces env1's (front's broken mapping)"
+    return _later_resources(seed, scoped, "back", "later_resources_replace_earlier", "control", note)
 
 
 @mutation("later_resources_drop_earlier_fix", "environment")
 def _later_resources_drop_earlier_fix(seed: BundleSeed, rng: random.Random) -> BundleMutation | None:
-    # The other way round: env1's per-resource mappings avoid a broken top-level template; env2's resources:
+    # The other way round: env1's per-resource mappings avoid the broken top-level template; env2's resources:
     # replaces them, and both boxes are the broken one.
-    if seed.name != "registry":
-        return None
-    draft = Draft(seed)
-    draft.append("broken_box.yaml", _BROKEN_BOX)
     scoped = "  resources:\n    front:\n      My::Box: box.yaml\n    back:\n      My::Box: box.yaml\n"
-    if not draft.replace("env1.yaml", "  My::Box: box.yaml\n", "  My::Box: broken_box.yaml\n" + scoped):
-        return None
-    draft.append("env2.yaml", "resource_registry:\n  resources:\n    other:\n      hooks: pre-create\n")
-    return draft.done(
-        "later_resources_drop_earlier_fix", "environment", "env2's resources: drops env1's per-resource mappings"
+    note = "env2's resources: drops env1's per-resource mappings"
+    return _later_resources(
+        seed, "  My::Box: broken_box.yaml\n" + scoped, "other", "later_resources_drop_earlier_fix", "environment", note
     )
 
 
