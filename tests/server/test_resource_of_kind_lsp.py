@@ -11,9 +11,8 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from lsp_session import CLIENTS, change_document, diagnostics, encoding, open_document, session
-from lsprotocol import types
-from test_skeletons_lsp import apply, complete, doc, inserted, snippets
+from lsp_session import CLIENTS, change_document, diagnostics, open_document, session
+from test_skeletons_lsp import complete, fixed_by, inserted, snippets
 
 CHILD = "heat_template_version: 2021-04-16\nparameters:\n  network: {type: string}\n  flavor: {type: string}\nresources: {}\n"
 PARENT = """
@@ -41,13 +40,7 @@ async def test_the_fix_gives_the_one_net(tmp_path: Path, client_name: str, body:
     uri, text = path.as_uri(), parent(body)
     async with session(client_name, root_uri=tmp_path.as_uri()) as client:
         open_document(client, uri, text)
-        found = [d for d in await diagnostics(client, uri, 1) if d.code == "E3017"]
-        assert len(found) == 1, found
-        answer = await client.text_document_code_action_async(
-            types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
-        )
-        (fix,) = [a for a in answer or [] if isinstance(a, types.CodeAction) and a.title.startswith("Add ")]
-        fixed = apply(text, fix, uri, encoding(client))
+        fixed = await fixed_by(client, uri, text, "E3017", "Add ")
         assert fixed == text + FILLED.format(indent=indent)
         change_document(client, uri, 2, [(None, fixed)])
         assert [d.code for d in await diagnostics(client, uri, 2) if d.code.startswith("E")] == []

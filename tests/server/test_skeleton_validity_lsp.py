@@ -11,9 +11,9 @@ import time
 from pathlib import Path
 
 import pytest
-from lsp_session import CLIENTS, change_document, diagnostics, encoding, open_document, session
+from lsp_session import CLIENTS, change_document, diagnostics, open_document, session
 from lsprotocol import types
-from test_skeletons_lsp import apply, complete, doc, inserted, snippets
+from test_skeletons_lsp import complete, fixed_by, inserted, snippets
 
 TEMPLATE = """
 heat_template_version: 2021-04-16
@@ -204,13 +204,7 @@ async def test_a_members_index_parameter_gets_the_index_var(tmp_path: Path, clie
     async with session(client_name, root_uri=tmp_path.as_uri()) as client:
         uri = (tmp_path / "main.yaml").as_uri()
         open_document(client, uri, text)
-        found = [d for d in await diagnostics(client, uri, 1) if d.code == "E3017"]
-        assert len(found) == 1, found
-        answer = await client.text_document_code_action_async(
-            types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
-        )
-        (fix,) = [a for a in answer or [] if isinstance(a, types.CodeAction) and a.title.startswith("Add ")]
-        fixed = apply(text, fix, uri, encoding(client))
+        fixed = await fixed_by(client, uri, text, "E3017", "Add ")
         index = f"'{index_var or '%index%'}'"
         assert fixed.endswith(
             f"        type: indexed.yaml\n        properties:\n          index: {index}\n"

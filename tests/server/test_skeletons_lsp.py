@@ -156,6 +156,18 @@ outputs:
 """
 
 
+async def fixed_by(client: LanguageClient, uri: str, text: str, code: str, title_start: str) -> str:
+    """``text`` (version 1 of ``uri``, open) with the one fix titled ``title_start...`` of its one ``code`` finding
+    applied, exactly as the server sends it."""
+    found = [d for d in await diagnostics(client, uri, 1) if d.code == code]
+    assert len(found) == 1, found
+    answer = await client.text_document_code_action_async(
+        types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
+    )
+    (fix,) = [a for a in answer or [] if isinstance(a, types.CodeAction) and a.title.startswith(title_start)]
+    return apply(text, fix, uri, encoding(client))
+
+
 def apply(text: str, action: types.CodeAction, uri: str, enc: str) -> str:
     assert action.edit is not None
     edits: list[types.TextEdit] = list((action.edit.changes or {}).get(uri, []))
