@@ -5,6 +5,9 @@ with the child's file and line. The stacks are the bundle recording's (Heat 27.0
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -170,3 +173,19 @@ def test_the_text_and_github_outputs_show_the_fault_in_the_child_too(tmp_path: P
     assert len(in_child) == 1 and f"::In the stack of main.yaml ({stack}): 0 is out of range" in in_child[0]
     assert "title=hot-lsp E3019 (in the stack of main.yaml)" in in_child[0]
     assert lines[-1].startswith("3 file(s) checked: 1 error(s)")  # a note is not another finding
+
+
+def test_a_child_that_is_a_pipe_is_never_opened(tmp_path: Path) -> None:
+    # The bounded reader refuses a file that is not a regular one; the stack's check must not open it either
+    # (opening a FIFO for reading waits for a writer: at 8ff52bf the check never ended).
+    (tmp_path / "main.yaml").write_text("heat_template_version: 2021-04-16\nresources:\n  box: {type: pipe.yaml}\n")
+    (tmp_path / "env.yaml").write_text("parameter_defaults: {}\n")
+    os.mkfifo(tmp_path / "pipe.yaml")
+    done = subprocess.run(
+        [sys.executable, "-m", "hot_lsp", "check", "--env", "env.yaml", "main.yaml"],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 0 and "2 file(s) checked" in done.stdout, (done.stdout, done.stderr)  # (it hung)

@@ -119,7 +119,8 @@ def _analyse(
     path: str, around: CrossFile, resource_type_paths: tuple[str, ...], analyse: AnalyseTemplate, passed: Passed
 ) -> tuple[dict[str, Stamp | None], ChildFault | None]:
     loaded = around.files.template(path)
-    text = loaded.analysis.text if loaded.analysis is not None else _text(path, around)
+    # The text the bounded reader read (never read again here: a file it refused, say a pipe, is not opened).
+    text = loaded.analysis.text if loaded.analysis is not None else loaded.text
     read: dict[str, Stamp | None] = {path: around.files.stamps.get(path)}
     if text is None:
         return read, None
@@ -200,17 +201,6 @@ def _parameter_at(analysis: Analysis, offset: int) -> str | None:
         if entry.key.start <= offset <= entry.value.end:
             return name
     return None
-
-
-def _text(path: str, around: CrossFile) -> str | None:
-    """The child's text when its reading gave no analysis (a YAML error, say): from the editor or the disk."""
-    if path in around.files.overlay:
-        return around.files.overlay[path][1]
-    try:
-        with open(path, encoding="utf-8-sig") as handle:
-            return handle.read()
-    except (OSError, ValueError):
-        return None
 
 
 def _unchanged(read: Mapping[str, Stamp | None], around: CrossFile) -> bool:

@@ -40,6 +40,8 @@ class LoadedTemplate:
     analysis: Analysis | None
     problem: str = ""  # set when analysis is None
     missing: bool = False  # the file does not exist (as opposed to unreadable or not a template)
+    # The text read when it gave no template (a YAML error, say): a stack's check reports the child's own words.
+    text: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,10 +194,10 @@ def _read_template(path: str, text: str | None = None) -> LoadedTemplate:
         return LoadedTemplate(path, None, f"{path} is larger than Heat's limit of {MAX_FILE_CHARS:,} characters")
     parsed = parse(text)
     if detect_kind(parsed.root, text) != "template":
-        return LoadedTemplate(path, None, f"{path} is not a HOT template")
+        return LoadedTemplate(path, None, f"{path} is not a HOT template", text=text)
     model = build_model(parsed)
     if model is None:
-        return LoadedTemplate(path, None, f"{path} does not parse as a HOT template")
+        return LoadedTemplate(path, None, f"{path} does not parse as a HOT template", text=text)
 
     return LoadedTemplate(path, Analysis(text, parsed, "template", model))
 
