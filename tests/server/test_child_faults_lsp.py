@@ -18,6 +18,14 @@ def _with_code(params: types.PublishDiagnosticsParams, code: str) -> list[types.
     return [d for d in params.diagnostics if d.code == code]
 
 
+async def _the_finding(client, main: Path, code: str) -> types.Diagnostic:
+    """``main`` opened, and its one ``code`` finding once published."""
+    open_document(client, main.as_uri(), main.read_text())
+    found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, code)))
+    (diagnostic,) = _with_code(found, code)
+    return diagnostic
+
+
 async def test_a_childs_fault_is_shown_at_the_parent_and_goes_when_the_child_is_fixed(tmp_path: Path):
     case, environments = write_case(tmp_path, "type-path#child_output_get_attr_missing")
     heat_prefix = case["heat_says"].split(".outputs", 1)[0]  # resources.box<file://lib/box.yaml>
@@ -25,9 +33,7 @@ async def test_a_childs_fault_is_shown_at_the_parent_and_goes_when_the_child_is_
     async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:
         main = tmp_path / "main.yaml"
         uri = main.as_uri()
-        open_document(client, uri, main.read_text())
-        found = await wait_for_publish(client, uri, lambda p: bool(_with_code(p, "E7020")))
-        (diagnostic,) = _with_code(found, "E7020")
+        diagnostic = await _the_finding(client, main, "E7020")
         assert diagnostic.message.startswith(heat_prefix + ": ")
         assert 'The specified reference "no_such_resource"' in diagnostic.message
         assert "[lib/box.yaml:" in diagnostic.message
@@ -52,10 +58,7 @@ async def test_a_group_members_fault_is_shown_at_the_member_type(tmp_path: Path)
     options = {"hotLsp": {"environments": environments}}
     async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:
         main = tmp_path / "main.yaml"
-        uri = main.as_uri()
-        open_document(client, uri, main.read_text())
-        found = await wait_for_publish(client, uri, lambda p: bool(_with_code(p, "E7020")))
-        (diagnostic,) = _with_code(found, "E7020")
+        diagnostic = await _the_finding(client, main, "E7020")
         assert diagnostic.message.startswith(heat_prefix + ": ")
         assert "Unknown Property colour" in diagnostic.message and "[worker.yaml:" in diagnostic.message
         assert "worker.yaml" in main.read_text().splitlines()[diagnostic.range.start.line]
@@ -67,9 +70,7 @@ async def test_the_childs_place_is_related_information_for_a_client_that_takes_i
     child = tmp_path / "lib" / "box.yaml"
     async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:  # declares it
         main = tmp_path / "main.yaml"
-        open_document(client, main.as_uri(), main.read_text())
-        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, "E7020")))
-        (diagnostic,) = _with_code(found, "E7020")
+        diagnostic = await _the_finding(client, main, "E7020")
         (related,) = diagnostic.related_information or []
         assert related.location.uri == child.as_uri()
         where = related.location.range
@@ -84,9 +85,7 @@ async def test_no_related_information_for_a_client_that_does_not_declare_it(tmp_
     options = {"hotLsp": {"environments": environments}}
     async with session("emacs@v29.1", options, root_uri=tmp_path.as_uri()) as client:
         main = tmp_path / "main.yaml"
-        open_document(client, main.as_uri(), main.read_text())
-        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, "E7020")))
-        (diagnostic,) = _with_code(found, "E7020")
+        diagnostic = await _the_finding(client, main, "E7020")
         assert diagnostic.related_information is None
 
 
@@ -107,8 +106,6 @@ async def test_once_the_environments_are_named_heats_verdict_is_an_error(
     options = {"hotLsp": {"environments": environments}}
     async with session("neovim@v0.7.0", options, root_uri=tmp_path.as_uri()) as client:
         main = tmp_path / "main.yaml"
-        open_document(client, main.as_uri(), main.read_text())
-        found = await wait_for_publish(client, main.as_uri(), lambda p: bool(_with_code(p, code)))
-        (diagnostic,) = _with_code(found, code)
+        diagnostic = await _the_finding(client, main, code)
         assert diagnostic.severity == types.DiagnosticSeverity.Error and heat_words in diagnostic.message
         assert "type:" in main.read_text().splitlines()[diagnostic.range.start.line]
