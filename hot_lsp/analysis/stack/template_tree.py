@@ -289,7 +289,7 @@ class _Builder:
             )
             nodes.append(node)
             if kind is not None:
-                self.explode(node, kind, partial(_properties, evaluator, entry, enabled), entry, ancestors)
+                self.explode(node, kind, partial(resource_properties, evaluator, entry, enabled), entry, ancestors)
         return nodes
 
     def explode(
@@ -333,7 +333,7 @@ class _Builder:
         if loaded.analysis is None:
             node.note = loaded.problem
             return
-        inputs = Inputs(self.child_environments, _known(properties()), f"properties of {node.name}")
+        inputs = Inputs(self.child_environments, known_values(properties()), f"properties of {node.name}")
         node.children = self.stack(
             loaded.analysis, location, inputs, node.depth + 1, node, (*ancestors, identity), node.enabled
         )
@@ -393,7 +393,7 @@ def _enabled(evaluator: Evaluator, entry: Entry) -> bool:
         return True
 
 
-def _properties(evaluator: Evaluator, entry: Entry, enabled: bool) -> dict[str, Any]:
+def resource_properties(evaluator: Evaluator, entry: Entry, enabled: bool) -> dict[str, Any]:
     """A resource's properties evaluated (a disabled resource is parsed, never resolved, by Heat)."""
     node = entry.get("properties")
     if node is None:
@@ -410,8 +410,9 @@ def _properties(evaluator: Evaluator, entry: Entry, enabled: bool) -> dict[str, 
     return value if isinstance(value, dict) else {}
 
 
-def _known(props: dict[str, Any]) -> dict[str, Any]:
-    """The properties a child can take as parameter values: those known offline."""
+def known_values(props: dict[str, Any]) -> dict[str, Any]:
+    """The properties a child can take as parameter values: those known offline. (Heat has None for a value known
+    only at run time when it validates the stack, and a nested stack is not passed a None: its default stands in.)"""
     return {
         name: value
         for name, value in props.items()

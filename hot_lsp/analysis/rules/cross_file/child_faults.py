@@ -22,8 +22,7 @@ from ...codes import define
 from ...evaluation.render import Evaluation, resource_enabled
 from ...files.child_analysis import ChildFault, Passed, child_faults
 from ...model.template import Entry
-from ...stack.template_tree import first_member
-from ...values.evaluated import OMIT, is_known
+from ...stack.template_tree import first_member, known_values, resource_properties
 from ...values.problems import HeatError
 from ..context import RuleContext
 from ..evaluation.evaluated import diagnostics_evaluation
@@ -87,30 +86,18 @@ def check(context: RuleContext) -> None:
 def _passed(found: Evaluation, entry: Entry, group: GroupType | None) -> Passed | None:
     """The parameters the resource's nested stack gets when Heat validates the stack: its properties (a group's:
     member "0"'s) as evaluated with the stack's values; None when its condition is false with them."""
-    evaluator = found.evaluator
-    body, where = entry.body, f"resources.{entry.name}"
+    evaluator, body = found.evaluator, entry.body
     with evaluator.muted():  # (the evaluation phase reports the parent's own faults)
         try:
             if body is not None and resource_enabled(evaluator, body) is False:
                 return None
-            node = entry.get("properties")
-            props = evaluator.evaluate(node, f"{where}.properties") if node is not None else {}
         except HeatError:
-            props = {}
-    props = props if isinstance(props, dict) else {}
+            pass
+        props = resource_properties(evaluator, entry, True)
     if group is not None:
         member = first_member(group, props)
         props = member[1] if member is not None else {}
-    # A value known only at run time (a get_attr of a resource not created yet) is None when Heat validates the
-    # stack, and a nested stack is not passed a None: the child's default (or parameter_defaults) stands in for it.
-    return Passed(
-        {
-            key: value
-            for key, value in props.items()
-            if isinstance(key, str) and value is not OMIT and value is not None and is_known(value)
-        },
-        f"properties of {entry.name}",
-    )
+    return Passed(known_values(props), f"properties of {entry.name}")
 
 
 def _member_type(properties: Node | None, group: GroupType) -> Scalar | None:
