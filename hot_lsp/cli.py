@@ -448,6 +448,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             parameters=config.parameters if config else {},
             parameters_source=config.path if config else "",
             stdin_filename=options.stdin_filename,
+            release_from_cloud=not (options.heat_release or (config.heat_release if config else None)),
         )
     if options.command == "render":
         from .commands.render import run_render

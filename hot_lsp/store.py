@@ -559,7 +559,7 @@ def _options(
     if inputs.cloud_catalogue:
         # The cloud's types replace Heat's of the same name; the user's own catalogues still come last.
         catalogues = (inputs.cloud_catalogue, *catalogues)
-    catalogues = release_sources(settings.heat_release) + catalogues  # the release's types replace the newest's
+    catalogues = release_sources(settings.release) + catalogues  # the release's types replace the newest's
     # Where the document is on disk, for the rules that look for the files it names (environment templates).
     place: dict[str, Any] = {
         "document_path": _local_path(uri),

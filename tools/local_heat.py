@@ -352,6 +352,11 @@ enforce_new_defaults = false
 
 [oslo_concurrency]
 lock_path = {state_dir / "lock"}
+
+# What build_info answers (Heat's default is 'unknown'): set as a deployer that says its release does, so the
+# tests see a cloud name its release (hot-lsp checks for that release's resource types).
+[revision]
+heat_revision = {HEAT_VERSION}
 """
 
 

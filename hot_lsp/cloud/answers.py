@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from http import HTTPStatus
 from typing import Any
 
-from .errors import CloudError, HeatRefused, NotHeat, first_line
+from .errors import CloudError, Forbidden, HeatRefused, NotHeat, first_line
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +37,7 @@ STACK = Asked("the stack lookup", (("stack", dict), ("stack.stack_name", str), (
 RESOURCES = Asked("the stack's resource listing", (("resources", list),))
 RESOURCE_TYPES = Asked("the resource type listing", (("resource_types", list),))
 TYPE_SCHEMA = Asked("a resource type schema request", (("properties", dict), ("attributes", dict)))
-BUILD_INFO = Asked("the build_info request", ())
+BUILD_INFO = Asked("the build_info request", (("api", dict), ("engine", dict)))
 
 _JSON_KINDS = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}
 
@@ -59,7 +59,7 @@ def read_answer(cloud: str, where: str, asked: Asked, status: int, content: byte
     document = _heat_error_document(content)
     if status == 403:
         said = f": {first_line(document[1])}" if document else ""
-        raise CloudError(f"cloud '{cloud}' forbids this request (HTTP 403){said}")
+        raise Forbidden(f"cloud '{cloud}' forbids this request (HTTP 403){said}")
     if document is not None:
         raise HeatRefused(cloud, status, document[0], document[1])
     if status >= 500:

@@ -24,6 +24,10 @@ class HeatRefused(CloudError):
         super().__init__(text or f"cloud '{cloud}': Heat answered HTTP {status}: {named}{first_line(message)}")
 
 
+class Forbidden(CloudError):
+    """The cloud's policy forbids this request (HTTP 403): the credentials work, this one question is not allowed."""
+
+
 class NotHeat(CloudError):
     """The endpoint answered, but not as Heat does (an empty body, HTML, JSON of another shape, a redirect loop, an
     error status without Heat's error document): never a verdict.

@@ -24,7 +24,7 @@ from ..document.problems import ERROR, HINT, WARNING
 from ..spec import CatalogueError, load_catalogue
 from . import output
 from .check_file import Checked, Failed, Outcome, Skipped, around, check_files, check_text, start
-from .cloud_check import add_cloud_verdicts
+from .cloud_check import add_cloud_verdicts, open_cloud
 from .environments import CommandLineFileError, read_environment, read_file
 from .files import Source, discover, excluded
 from .output import FileResult
@@ -53,11 +53,13 @@ def run_check(
     parameters: AbcMapping[str, Any] | None = None,
     parameters_source: str = "",
     stdin_filename: str | None = None,
+    release_from_cloud: bool = False,
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
     ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings.
     ``severity``: the least severe findings shown; ``fail_on``: the least severe shown finding that makes the status
     1. ``parameters`` (the project configuration's, from ``parameters_source``) reach the evaluation rules.
+    ``release_from_cloud``: no Heat release was chosen, so ``cloud``'s own decides the resource types.
     ``paths`` ``["-"]``: standard input's text, checked as the file ``stdin_filename`` (see :mod:`.stdin`)."""
     typos = naming_nothing(disabled)
     if typos:
@@ -80,6 +82,9 @@ def run_check(
         except OSError as error:
             print(f"hot-lsp check: cannot read standard input: {error.strerror or error}", file=sys.stderr)
             return EXIT_USAGE
+    named_cloud = open_cloud(cloud, release_from_cloud) if cloud else None
+    if named_cloud is not None:
+        resource_types = named_cloud.release_sources + resource_types
     # An environment Heat would refuse still gives what values it can: its own findings say what is wrong.
     envs = tuple(env.values for env in given if env.values is not None)
     named = [stdin.path] if stdin is not None else paths
@@ -114,9 +119,9 @@ def run_check(
     known = {os.path.abspath(source.path): c.declared for source, c in checked if c.declared is not None}
     results = _with_environment_names(checked, options, known)
     results += _given_environments(given, checked, options, known)
-    if cloud:
+    if named_cloud is not None:
         templates = [index for index, (_, c) in enumerate(checked) if c.kind == "template"]
-        if not add_cloud_verdicts(results, templates, cloud, environments, disabled):
+        if not add_cloud_verdicts(results, templates, named_cloud, environments, disabled):
             io_problem = True
     shown = SEVERITY_SHOWN[severity]
     for result in results:

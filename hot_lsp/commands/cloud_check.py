@@ -4,15 +4,47 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
 
 from ..analysis.codes import turned_off
 from .output import FileResult
 
 
+@dataclass(slots=True)
+class CheckCloud:
+    """The named cloud as ``check`` uses it: connected once (``heat``), or the failure already said."""
+
+    name: str
+    heat: Any = None  # cloud.connection.Heat; None: not reachable (``failed``)
+    failed: bool = False
+    release_sources: tuple[str, ...] = ()  # the catalogue of the release it runs (none: the newest)
+
+
+def open_cloud(cloud: str, ask_release: bool) -> CheckCloud:
+    """Connect to ``cloud``; with ``ask_release`` (no release chosen), ask which Heat release it runs and say on
+    stderr which release the templates are checked for. A failure is said once, here."""
+    from ..analysis.model.catalogues import release_sources
+    from ..cloud.connection import CloudError, connect
+    from ..cloud.release import cloud_release
+
+    found = CheckCloud(cloud)
+    try:
+        found.heat = connect(cloud)
+        if ask_release:
+            chosen = cloud_release(found.heat)
+            print(f"hot-lsp check: {chosen.said}", file=sys.stderr)
+            found.release_sources = release_sources(chosen.release.version)
+    except CloudError as problem:
+        print(f"hot-lsp check: {problem}", file=sys.stderr)
+        found.heat, found.failed = None, True
+    return found
+
+
 def add_cloud_verdicts(
     results: list[FileResult],
     templates: Sequence[int],
-    cloud: str,
+    cloud: CheckCloud,
     environments: Sequence[str],
     disabled: frozenset[str],
 ) -> bool:
@@ -20,16 +52,14 @@ def add_cloud_verdicts(
     (after one line on stderr) when the cloud could not be asked, or a template could not be bundled."""
     from ..cloud.bundle import BundleError
     from ..cloud.codes import E9901
-    from ..cloud.connection import CloudError, connect
+    from ..cloud.connection import CloudError
     from ..cloud.verdict import validate_on_cloud
 
+    if cloud.failed:
+        return False  # (said when it was opened)
     if turned_off(E9901, disabled):
         return True
-    try:
-        heat = connect(cloud)
-    except CloudError as problem:
-        print(f"hot-lsp check: {problem}", file=sys.stderr)
-        return False
+    heat = cloud.heat
     complete = True
     for index in templates:
         result = results[index]

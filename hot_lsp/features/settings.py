@@ -27,6 +27,15 @@ class Settings:
     # ``hotLsp.heatRelease``: the Heat release to check for, as written ('2023.1', 'antelope', '20.0.1'); empty:
     # the newest. A value that names no shipped release means the newest too (the session warns about it).
     heat_release: str = ""
+    # Not a client's setting: the Heat release the cloud of ``hotLsp.cloud`` says it runs (server/cloud.py), used
+    # when ``heat_release`` is empty.
+    cloud_release: str = ""
+
+    @property
+    def release(self) -> str:
+        """The release the documents are checked for: the user's choice, else the named cloud's, else '' (the
+        newest)."""
+        return self.heat_release or self.cloud_release
 
     @classmethod
     def from_json(cls, raw: Any) -> Settings:

@@ -68,4 +68,4 @@ class Snapshot:
             if analysis is not None and analysis.model is not None:
                 return analysis.model.resource_types()
         paths = catalogue_paths(self.settings.resource_type_paths, self.file_roots)
-        return resource_catalogue(release_sources(self.settings.heat_release) + paths)
+        return resource_catalogue(release_sources(self.settings.release) + paths)

@@ -96,6 +96,7 @@ class Session(Protocol):
     def on_request_cancelled(self, callback: Callable[[], None]) -> None: ...
     def window_show_message(self, params: types.ShowMessageParams) -> None: ...
     def window_log_message(self, params: types.LogMessageParams) -> None: ...
+    def take_cloud_release(self, version: str) -> None: ...
 
 
 class RequestFailed(JsonRpcException):
@@ -181,6 +182,8 @@ class CloudSession:
         self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None  # kept: the loop holds tasks weakly
         self._live: dict[tuple[str, str], _Live] = {}
         self._live_tasks: dict[tuple[str, str], asyncio.Task[None]] = {}
+        self._release: tuple[str, str] | None = None  # (cloud, Heat version) the cloud runs, once it said
+        self._release_task: asyncio.Task[None] | None = None
         self.serial = 0  # bumped whenever what this adds to diagnostics changes (pull diagnostics' result ids)
         self._progress_serial = 0
 
@@ -199,13 +202,45 @@ class CloudSession:
         self._cloud = cloud
         self._verdicts.clear()
         self._live.clear()
+        self._release = None
         self.catalogue = None
         self.serial += 1
         if not cloud:
             return
         self._catalogue_task = asyncio.ensure_future(self._take_catalogue(cloud, refresh=False))
+        self._release_task = asyncio.ensure_future(self._take_release(cloud))
         for uri in self._ls.store.uris() if self._ls.parts_built else ():
             self.validate(uri)
+
+    # -- the Heat release it runs ----------------------------------------------------------------------------
+
+    def release_of(self, cloud: str) -> str:
+        """The Heat version ``cloud`` runs, as it said it; '' when not known (yet), or for another cloud."""
+        return self._release[1] if self._release is not None and self._release[0] == cloud and cloud else ""
+
+    async def _take_release(self, cloud: str) -> None:
+        """Ask ``cloud`` once which Heat release it runs (``cloud/release.py``) and check for it unless the user
+        chose one; say so in the log, as a warning when it is a guess. A failure is said as the cloud's others."""
+        from ..cloud.release import cloud_release
+
+        try:
+            found = await self._in_background(cloud, lambda: cloud_release(self._connection(cloud)))
+        except Exception as error:
+            self._failed(cloud, error)
+            return
+        if self.cloud != cloud:
+            return
+        self._succeeded(cloud)
+        self._release = (cloud, found.release.version)
+        chosen = self._ls.settings.heat_release
+        said = f"hot-lsp: {found.said}" + (f" (hotLsp.heatRelease {chosen!r} is used instead)" if chosen else "")
+        kind = types.MessageType.Warning if found.guessed and not chosen else types.MessageType.Info
+        log.info("%s", said)
+        try:
+            self._ls.window_log_message(types.LogMessageParams(type=kind, message=said))
+        except Exception:
+            log.debug("could not log", exc_info=True)
+        self._ls.take_cloud_release(found.release.version)
 
     # -- the cloud's verdict on a saved template ----------------------------------------------------------
 

@@ -58,7 +58,7 @@ class FileTracking:
     async def _configure_index(self) -> None:
         ls = self._ls
         paths = catalogue_paths(ls.settings.resource_type_paths, ls.workspace_folders())
-        catalogues = release_sources(ls.settings.heat_release) + paths
+        catalogues = release_sources(ls.settings.release) + paths
         try:
             await ls.indexing.configure(catalogues, ls.environment_paths(), ls.store.overlay, self.named_environment)
         except Exception as error:

@@ -20,6 +20,7 @@ import logging
 import traceback
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
@@ -426,6 +427,7 @@ class HotLanguageServer(LanguageServer):
         if self.client_settings:
             merged.update(self.client_settings)
         settings = Settings.from_json(self.project.under(merged))
+        settings = replace(settings, cloud_release=self.cloud.release_of(settings.cloud))
         if settings != self.settings:
             if settings.heat_release != self.settings.heat_release:
                 self.warn_unknown_release(settings.heat_release)
@@ -435,6 +437,19 @@ class HotLanguageServer(LanguageServer):
             self.refresh_inlay_hints()
             self.file_tracking.configure_index()
             self.cloud.settings_changed()
+
+    def take_cloud_release(self, version: str) -> None:
+        """The named cloud said (or its types showed) which Heat release it runs: check for it, unless the user
+        chose one (``Settings.release``)."""
+        settings = replace(self.settings, cloud_release=version)
+        if settings == self.settings:
+            return
+        changed = settings.release != self.settings.release
+        self.settings = settings
+        if changed:
+            self.settings_serial += 1
+            self.diagnostics.refresh_all()
+            self.file_tracking.configure_index()
 
     def warn_unknown_release(self, value: str) -> None:
         """``hotLsp.heatRelease`` names no shipped release: say so (the newest is used), with the valid values."""

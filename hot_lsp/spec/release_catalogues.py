@@ -9,6 +9,7 @@ newest is asked for, so a server on the default release never loads the patches.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -85,6 +86,41 @@ def added_after(release: HeatRelease, type_name: str, path: tuple[str, ...]) -> 
             break
         since = find_release(link["heat_version"]) or since
     return since
+
+
+@lru_cache(maxsize=1)
+def _listed_types() -> tuple[tuple[HeatRelease, frozenset[str]], ...]:
+    """Per release, newest first, the types its ``GET resource_types`` can list: every type but the HIDDEN ones
+    (Heat's ``get_types`` never lists those; a cloud also leaves out the types whose service it lacks)."""
+    with open(BUILTIN_PATH, encoding="utf-8") as handle:
+        data: dict[str, Any] = json.load(handle)
+    with open(CHAIN_PATH, encoding="utf-8") as handle:
+        chain = json.load(handle)["chain"]
+    found = [(NEWEST, _listable(data))]
+    for link in chain:
+        data = merge_patch.apply(data, link["patch"])
+        release = find_release(link["heat_version"])
+        if release is not None:
+            found.append((release, _listable(data)))
+    return tuple(found)
+
+
+def _listable(data: dict[str, Any]) -> frozenset[str]:
+    return frozenset(
+        name
+        for name, entry in data["resource_types"].items()
+        if isinstance(entry, dict) and (entry.get("support_status") or {}).get("status") != "HIDDEN"
+    )
+
+
+def releases_listing(names: Iterable[str]) -> tuple[HeatRelease, ...]:
+    """The shipped releases, oldest first, that could list every one of ``names`` (a cloud's resource type
+    listing): a type only newer releases have rules out the older ones, a type later releases hide rules out
+    those. Names no shipped release has (the cloud's plugins and global environment) say nothing."""
+    releases = _listed_types()
+    known = frozenset().union(*(listed for _, listed in releases))
+    wanted = {name for name in names if name in known}
+    return tuple(release for release, listed in reversed(releases) if wanted <= listed)
 
 
 def _has(data: dict[str, Any], type_name: str, path: tuple[str, ...]) -> bool:

@@ -58,7 +58,7 @@ SAYS: dict[str, str] = {
 ALL_FAULTS = (*FAULTS, *MORE_FAULTS)
 # the request each command's fault meets, as messages name it
 ASKED = {
-    ("check", False): "template-validate",
+    ("check", False): "the build_info request",  # asked first: which Heat release the cloud runs
     ("preview", False): "the stack preview",
     ("preview --stack", False): "the stack lookup",
     ("resources --stack", False): "the stack lookup",

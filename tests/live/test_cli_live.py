@@ -131,7 +131,8 @@ def test_check_of_a_tree_heat_accepts_adds_nothing(live_heat: Any, tree: Path):
     done = hot_lsp(live_heat, "check", str(tree / "stack.yaml"), "--os-cloud", live_heat.cloud, "--format", "json")
     assert done.returncode == 0, done.stdout + done.stderr
     assert json.loads(done.stdout) == []
-    assert done.stderr == ""
+    # the one line: which release the cloud runs, from its build_info (tools/local_heat.py sets the revision)
+    assert done.stderr == f"hot-lsp check: the cloud '{live_heat.cloud}' runs Heat 27.0.1: checking for 2026.2\n"
 
 
 def test_check_sends_nothing_unless_a_cloud_is_named_on_its_command_line(live_heat: Any, tree: Path):
