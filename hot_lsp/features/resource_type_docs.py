@@ -24,8 +24,17 @@ from ..analysis.model.template import TemplateModel
 from ..analysis.queries.locate import NodeAtOffset, Path, PathMeaning, classify, lookup
 from ..document import Node, Scalar
 from ..spec import TemplateVersion, builtin_catalogue, guide
+from ..spec.heat_releases import NEWEST, find_release
 from ..spec.nested_stacks import MEMBER_DEFINITIONS
-from ..spec.resource_types import AttributeSchema, Catalogue, PropertySchema, ResourceType, SupportStatus
+from ..spec.release_history import Span, property_span, span_words, type_span
+from ..spec.resource_types import (
+    AttributeSchema,
+    Catalogue,
+    PropertySchema,
+    ResourceType,
+    SupportStatus,
+    from_heat,
+)
 from .snapshot import Snapshot
 
 MAX_TABLE_ROWS = 25
@@ -71,7 +80,7 @@ def hover_doc(snapshot: Snapshot, hit: NodeAtOffset, version: TemplateVersion) -
     schema = property_at(found.resource_type.properties, found.parts)
     if schema is None:
         return None
-    text = describe_property(schema, found.resource_type.name, types.catalogue)
+    text = describe_property(schema, found.resource_type.name, types.catalogue, found.parts)
     hidden = schema.support_status.hidden
     url = None if hidden else guide.property_url(*_guide_type(types, found.resource_type.name), found.parts)
     return with_guide_link(text, url)
@@ -91,7 +100,8 @@ def _type_doc(types: Types, resource: object, name: object) -> str | None:
 def _guide_type(types: Types, name: str) -> tuple[str, str, str]:
     """(release, name, support status) of a type for the guide's links: Heat's own status of the type (a type
     Heat does not ship has no page: status HIDDEN)."""
-    heat_type = builtin_catalogue().get(name)
+    own = types.catalogue.get(name)
+    heat_type = own if own is not None and from_heat(own) else builtin_catalogue().get(name)  # the release's
     status = heat_type.support_status.status if heat_type is not None and heat_type.name == name else "HIDDEN"
     return guide.release_of(types.catalogue.heat_version), name, status
 
@@ -331,6 +341,9 @@ def describe_type(catalogue: Catalogue, name: str) -> str | None:
         parts.append(_plain(resource_type.description))
     if resource_type.support_status.message:
         parts.append(f"*{_plain(resource_type.support_status.message)}*")
+    span = type_span(resource_type.name) if from_heat(resource_type) else None
+    if span is not None:
+        parts.append(releases_line(span, catalogue))
     parts.append(properties_table(resource_type))
     attributes = [a.name for a in visible_attributes(resource_type)]
     more = " Heat also accepts any other attribute name." if resource_type.any_attribute else ""
@@ -369,8 +382,21 @@ def first_sentence(text: str, limit: int = MAX_SENTENCE) -> str:
     return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
 
 
-def describe_property(schema: PropertySchema, owner: str, catalogue: Catalogue | None = None) -> str:
-    """Hover on a property (and completion docs): type, required, default, update, constraints, status."""
+def releases_line(span: Span, catalogue: Catalogue | None) -> str:
+    """'Heat releases: new in 2024.1 (Caracal); checked for 2026.2.' (the catalogue's release, else the newest)."""
+    release = (find_release(catalogue.heat_version) if catalogue is not None else None) or NEWEST
+    return f"Heat releases: {span_words(span)}; checked for {release.label}."
+
+
+def describe_property(
+    schema: PropertySchema,
+    owner: str,
+    catalogue: Catalogue | None = None,
+    path: tuple[str | int, ...] = (),
+) -> str:
+    """Hover on a property (and completion docs): type, required, default, update, constraints, status; with
+    ``path`` (from the property's name, a list's item an int or ``*``) and Heat's ``owner``, the releases that
+    have it when not all do."""
     where = f"property of {_code(owner)}" if owner else "property"
     parts = [f"**{schema.name}** — {where}: {property_detail(schema)}"]
     if schema.description:
@@ -394,6 +420,11 @@ def describe_property(schema: PropertySchema, owner: str, catalogue: Catalogue |
         facts.append(line)
     if not schema.implemented:
         facts.append("- ⚠ not implemented: Heat rejects any value")
+    owner_type = catalogue.get(owner) if catalogue is not None and path else None
+    if owner_type is not None and from_heat(owner_type):
+        span = property_span(owner_type.name, tuple("*" if isinstance(p, int) else p for p in path))
+        if span is not None:
+            facts.append(f"- {releases_line(span, catalogue)}")
     parts.append("\n".join(facts))
     return "\n\n".join(parts)
 

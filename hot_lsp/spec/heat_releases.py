@@ -8,6 +8,7 @@ the older ones ship as a chain of patches (``release_catalogues``).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .versions import SERIES
@@ -73,3 +74,47 @@ def valid_values() -> str:
         f"{r.series} ({r.name}, {r.version})" if r.name and r.name.lower() != r.series else f"{r.series} ({r.version})"
         for r in RELEASES
     )
+
+
+# Heat up to 21.x (2023.2) ran yaql below 3.0, whose standard library has ``format()``; yaql 3.0 (the
+# upper-constraints of 2024.1 on) removed it (launchpad bug 2048114: it reached any attribute of its arguments).
+LAST_HEAT_WITH_YAQL_FORMAT = 21
+
+
+def has_yaql_format(heat_version: str) -> bool:
+    """Whether the yaql library of Heat ``heat_version`` (a catalogue's version) has ``format()``."""
+    major = heat_version.split(".", 1)[0]
+    return major.isdigit() and int(major) <= LAST_HEAT_WITH_YAQL_FORMAT
+
+
+# A build revision as pbr writes Heat's version: '20.0.1', '21.1.0.dev4', '22.0.0.0rc1', 'heat-23.0.0'.
+_REVISION = re.compile(r"(?:^|[^0-9.])(\d+)\.\d+(?:\.\d+)?")
+
+
+@dataclass(frozen=True, slots=True)
+class RevisionRelease:
+    """What a cloud's Heat revision means here: the shipped release of its series, or the nearest one."""
+
+    release: HeatRelease
+    relation: str  # 'series' (the same series), 'newer' or 'older' than any shipped one
+
+
+def release_of_revision(revision: str) -> RevisionRelease | None:
+    """The shipped release a Heat revision belongs to ('20.0.2' -> 2023.1, a later point release of the same
+    series), or the nearest when it is newer or older than every shipped one; None when the text names no Heat
+    version (Heat's default revision is 'unknown'). A series or release name ('2023.1', 'antelope') counts too."""
+    named = find_release(revision) if revision.strip() else None
+    if named is not None:
+        return RevisionRelease(named, "series")
+    found = _REVISION.search(revision.strip())
+    if found is None:
+        return None
+    major = int(found.group(1))
+    for release in RELEASES:
+        if int(release.version.split(".", 1)[0]) == major:
+            return RevisionRelease(release, "series")
+    if major > int(NEWEST.version.split(".", 1)[0]) and major < 100:
+        return RevisionRelease(NEWEST, "newer")
+    if major < int(RELEASES[0].version.split(".", 1)[0]) and major >= 2:  # Heat 2.x (Liberty) on
+        return RevisionRelease(RELEASES[0], "older")
+    return None  # a date or a build number, not a Heat version

@@ -86,3 +86,58 @@ async def test_changing_the_setting_checks_again():
                 break
             await asyncio.sleep(0.05)
         assert found == {"E3016", "E3014"}
+
+
+# -- hover, completion and skeletons follow the release (item 4) ------------------------------------------------
+
+
+async def hover_text(client, uri: str, text: str, marker: str) -> str:
+    from lsp_session import encoding, position_of
+
+    position = position_of(text, text.index(marker) + 1, encoding(client))
+    answer = await client.text_document_hover_async(
+        types.HoverParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
+    )
+    assert answer is not None, marker
+    return answer.contents.value
+
+
+async def test_hover_says_since_and_until_which_release_a_type_and_a_property_work():
+    text = TEMPLATE.replace("  alarm:", "  image:\n    type: OS::Glance::Image\n  alarm:")
+    async with session(CLIENT, {"hotLsp": {}}) as client:
+        uri = uri_for("hover-newest", client)
+        open_document(client, uri, text)
+        await diagnostics(client, uri, 1)
+        alarm = await hover_text(client, uri, text, "OS::Aodh::PrometheusAlarm")
+        assert "Heat releases: new in 2024.1 (Caracal); checked for 2026.2." in alarm
+        description = await hover_text(client, uri, text, "description: ssh")
+        assert "Heat releases: new in 2026.2; checked for 2026.2." in description
+        assert "Heat releases" not in await hover_text(client, uri, text, "OS::Octavia::Listener")
+    async with session(CLIENT, {"hotLsp": {"heatRelease": "2023.1"}}) as client:
+        uri = uri_for("hover-antelope", client)
+        open_document(client, uri, text)
+        await diagnostics(client, uri, 1)
+        image = await hover_text(client, uri, text, "OS::Glance::Image")
+        assert "Heat releases: up to 2023.2 (Bobcat); checked for 2023.1 (Antelope)." in image
+        # the guide of that release, on the page its status there puts it (deprecated: unsupported.html)
+        assert "https://docs.openstack.org/heat/2023.1/template_guide/unsupported.html#OS::Glance::Image" in image
+
+
+async def test_completion_offers_only_the_types_the_release_has():
+    text = "heat_template_version: 2021-04-16\nresources:\n  a:\n    type: OS::Aodh::\n"
+    position = types.Position(line=3, character=len("    type: OS::Aodh::"))
+
+    async def offered(release: str) -> set[str]:
+        async with session(CLIENT, {"hotLsp": {"heatRelease": release}}) as client:
+            uri = uri_for(f"complete-{release}", client)
+            open_document(client, uri, text)
+            await diagnostics(client, uri, 1)
+            answer = await client.text_document_completion_async(
+                types.CompletionParams(text_document=types.TextDocumentIdentifier(uri=uri), position=position)
+            )
+            items = answer.items if isinstance(answer, types.CompletionList) else answer or []
+            return {item.label for item in items}
+
+    assert "OS::Aodh::PrometheusAlarm" in await offered("2026.2")
+    older = await offered("2023.1")
+    assert "OS::Aodh::PrometheusAlarm" not in older and "OS::Aodh::Alarm" in older

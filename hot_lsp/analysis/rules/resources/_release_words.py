@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import re
 
+from ....spec.heat_releases import NEWEST, find_release
 from ....spec.release_catalogues import added_after, release_of_source
-from ....spec.resource_types import ResourceType
+from ....spec.resource_types import Catalogue, ResourceType
 
 _PART = re.compile(r"\[\d+\]|[^.\[\]]+")
 
@@ -21,6 +22,18 @@ def newer_property(rtype: ResourceType | None, path: str, key: str) -> str | Non
     if parts[:1] != ["properties"]:
         return None  # update_policy keys did not change between the releases
     since = added_after(release, rtype.name, (*parts[1:], key))
+    if since is None:
+        return None
+    return f" It is new in {since.label}; this template is checked for {release.label}."
+
+
+def newer_type(catalogue: Catalogue, name: str) -> str | None:
+    """' It is new in 2024.1 (Caracal); this template is checked for 2023.1 (Antelope).' when ``catalogue`` is an
+    older release's and a newer release has the type ``name`` (not as a placeholder); else None."""
+    release = find_release(catalogue.heat_version)
+    if release is None or release == NEWEST:
+        return None
+    since = added_after(release, name, ())
     if since is None:
         return None
     return f" It is new in {since.label}; this template is checked for {release.label}."

@@ -34,6 +34,7 @@ from ...stack.dependencies import if_branches, is_external
 from ...suggest import did_you_mean
 from ..context import RuleContext
 from ..phases import MODEL
+from ._release_words import newer_type
 from .properties import DISABLED_NOTE, PropertyChecker, close_names, status_said
 
 PHASE = MODEL  # (rules/phases.py: when this unit runs)
@@ -220,7 +221,8 @@ class ResourceChecker(PropertyChecker):
             fitting = fitting[:1]  # the same name in other letter case: plainly the one meant
         data = QuickFix(suggestions=fitting) if fitting else None
         if in_heat_namespace(name):
-            self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){hint}", data=data)
+            newer = newer_type(self.catalogue, name) or ""
+            self.error(E3014, node, f"Heat has no resource type `{name}` ({heard}){newer}{hint}", data=data)
             return
         if self.model.registry is not None:
             # The user named the stack's environments: none maps it, so the stack fails as Heat says (issue 28).
