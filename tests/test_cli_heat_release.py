@@ -35,6 +35,9 @@ TEMPLATES = {
     # deprecated but working (its properties checked) up to 2023.2; a placeholder from 2024.1
     "image": "  i:\n    type: OS::Glance::Image\n"
     "    properties: {location: http://x/i.img, container_format: bare, disk_format: qcow2, sise: 1}\n",
+    # yaql's format(): Heat up to 2023.2 ran yaql below 3.0, which has it; 2024.1 on run yaql 3.x without it
+    "yaql_format": "  v:\n    type: OS::Heat::Value\n    properties:\n"
+    '      value: {yaql: {expression: \'format("{0}-{1}", $.data.a, "x") + "{0}".format(2)\', data: {a: 1}}}\n',
     # new in Zed
     "forward": "  f:\n    type: OS::Neutron::FloatingIPPortForward\n"
     "    properties: {external_port: 80, floating_ip: f, internal_ip_address: 10.0.0.1, internal_port: 80,"
@@ -43,13 +46,20 @@ TEMPLATES = {
 
 # release -> name -> the codes of the errors it gives (only errors: deprecation warnings differ too).
 EXPECTED = {
-    "yoga": {"listener": [], "group": ["E3016"], "forward": ["E3014"]},
+    "yoga": {"listener": [], "group": ["E3016"], "forward": ["E3014"], "yaql_format": []},
     "zed": {"forward": []},
     "2023.1": {"listener": [], "orphan_listener": ["E3026"], "group": ["E3016"], "alarm": ["E3014"]},
-    "2023.2": {"image": ["E3016"]},
-    "2024.1": {"listener": ["E3017"], "alarm": [], "image": []},
+    "2023.2": {"image": ["E3016"], "yaql_format": []},
+    "2024.1": {"listener": ["E3017"], "alarm": [], "image": [], "yaql_format": ["E8010"]},
     "2025.2": {"ipsec": ["E3019"]},
-    "2026.2": {"listener": ["E3017"], "orphan_listener": ["E3017"], "group": [], "alarm": [], "ipsec": []},
+    "2026.2": {
+        "listener": ["E3017"],
+        "orphan_listener": ["E3017"],
+        "group": [],
+        "alarm": [],
+        "ipsec": [],
+        "yaql_format": ["E8010"],
+    },
 }
 
 
@@ -153,3 +163,16 @@ def test_resource_types_still_add_on_top_of_the_release(tmp_path: Path):
     result = run("check", "t.yaml", "--heat-release", "2023.1", "--resource-types", str(ACME), cwd=tmp_path)
     assert errors_by_file(result.stdout) == {"t": ["E3014"]}  # the alarm alone: Acme::Widget is known
     assert "Acme::Widget" not in result.stdout.split("E3014", 1)[1].splitlines()[0]
+
+
+def test_yaql_format_is_evaluated_as_the_releases_yaql_does(tree: Path):
+    rendered = run("render", "yaql_format.yaml", "--heat-release", "2023.2", "--format", "json", cwd=tree)
+    assert rendered.returncode == 0, rendered.stderr
+    assert '"1-x2"' in rendered.stdout
+    refused = run("check", "yaql_format.yaml", cwd=tree)
+    assert "removed format(); up to 2023.2 Heat's yaql had it" in refused.stdout
+
+
+def test_a_new_type_on_an_older_release_names_the_release_that_brought_it(tree: Path):
+    done = run("check", "alarm.yaml", "--heat-release", "2023.1", cwd=tree)
+    assert "It is new in 2024.1 (Caracal); this template is checked for 2023.1 (Antelope)." in done.stdout

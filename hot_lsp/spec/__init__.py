@@ -14,6 +14,7 @@ from .custom_constraints import (
     nearest_custom_constraints,
 )
 from .features import FEATURES, feature_since, has_feature
+from .heat_releases import has_yaql_format
 from .functions import (
     BROKEN_DIGEST_ALGORITHMS,
     CFN_ONLY_NAMES,
@@ -100,6 +101,7 @@ from .versions import (
 )
 
 __all__ = [
+    "has_yaql_format",
     "AttributeSchema",
     "Catalogue",
     "CatalogueError",

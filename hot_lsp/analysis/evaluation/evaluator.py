@@ -87,6 +87,11 @@ class Evaluator:
 
     # -- public ---------------------------------------------------------------------------------
 
+    @property
+    def heat_version(self) -> str:
+        """The Heat release the template is checked for: its catalogue's version."""
+        return self.model.resource_types().heat_version
+
     def has(self, feature: str) -> bool:
         """Whether the template's version has a version-gated behaviour (``spec.features``)."""
         found = self._features.get(feature)

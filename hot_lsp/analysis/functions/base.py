@@ -74,6 +74,10 @@ class Evaluating(Protocol):
     def files(self) -> FileSource | None: ...
     @property
     def limits(self) -> Limits: ...
+    @property
+    def heat_version(self) -> str:
+        """The Heat release the template is checked for (its catalogue's version): its yaql library."""
+        ...
 
     def has(self, feature: str) -> bool:
         """Whether the template's version has a version-gated behaviour (``spec.features``)."""

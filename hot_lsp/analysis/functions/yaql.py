@@ -79,7 +79,8 @@ def evaluate(ev: Evaluating, call: Call) -> Any:
     data = ev.argument(data_node, call.key_path("data"), call.context) if data_node is not None else {}
     yaql_engine.parse(expression)
     need(data)
-    return yaql_engine.evaluate(expression, data, ev.limits.yaql_seconds)
+    with_format = spec.has_yaql_format(ev.heat_version)  # the release's yaql library
+    return yaql_engine.evaluate(expression, data, ev.limits.yaql_seconds, with_format)
 
 
 YAQL = HeatFunction("yaql", evaluate=evaluate, check=check, parse_checked=True)

@@ -87,10 +87,10 @@ class Sandbox:
         self._helper: _Helper | None = None
         self._broken = False  # the helper could not be started: evaluate in process from now on
 
-    def evaluate(self, expression: str, data: Any, seconds: float) -> tuple[bool, Any]:
+    def evaluate(self, expression: str, data: Any, seconds: float, with_format: bool = False) -> tuple[bool, Any]:
         """(True, value) or raises HeatError/Stop; (False, None) when the helper cannot do it."""
         try:
-            request = pickle.dumps((expression, data, seconds))
+            request = pickle.dumps((expression, data, seconds, with_format))
         except Exception:  # data the helper could not receive (an object of the evaluator's own)
             return False, None
         with self._lock:

@@ -36,11 +36,11 @@ def _receive(stream: BinaryIO) -> Any:
     return pickle.loads(stream.read(FRAME_HEADER.unpack(header)[0]))
 
 
-def _answer(expression: str, data: Any, seconds: float) -> tuple[Any, ...]:
+def _answer(expression: str, data: Any, seconds: float, with_format: bool = False) -> tuple[Any, ...]:
     from .yaql_engine import evaluate_here
 
     try:
-        return ("value", evaluate_here(expression, data, seconds, alarm=_ALARM))
+        return ("value", evaluate_here(expression, data, seconds, alarm=_ALARM, with_format=with_format))
     except HeatError as error:
         return ("error", isinstance(error, Stop), error.message, error.code)
     except MemoryError:
