@@ -201,6 +201,7 @@ ANALYSIS_PARTS = (
     "evaluation",
     "files",
     "stack",
+    "update",
     "rules",
     "workspace",
     "queries",
