@@ -54,6 +54,8 @@ class Decision:
     outcome: str
     reason: str
     maybe: tuple[tuple[str, str], ...] = ()  # the run-time values an undecided outcome waits for
+    # Whether its resolved properties (what Heat stores) change: attributes are re-read only then (resource.py:1016-1020).
+    properties_changed: int = 2
 
 
 # A deployment's config, looked up by name in the same stack: (old, new) definitions or None.
@@ -70,8 +72,8 @@ def decide(
         return pessimistic
     waits = pessimistic.maybe
     named = ", ".join(f"`{attribute}` of `{resource}`" for resource, attribute in waits) or "a run-time value"
-    reason = f"{pessimistic.outcome} if {named} changes ({pessimistic.reason}); else {optimistic.outcome}"
-    return Decision(UNDECIDED, reason, waits)
+    reason = f"{pessimistic.outcome} if {named} changes at run time ({pessimistic.reason}), else {optimistic.outcome}"
+    return Decision(UNDECIDED, reason, waits, pessimistic.properties_changed)
 
 
 class _Mode:
@@ -97,7 +99,8 @@ class _Mode:
 
 def _decide(old: Definition, new: Definition, mode: _Mode, restricted: set[str], configs: ConfigLookup) -> Decision:
     found = _needs(old, new, mode, configs)
-    found = Decision(found.outcome, found.reason, tuple(dict.fromkeys(mode.maybe)))
+    stored = mode.comparer.compare(old.fields["properties"], new.fields["properties"]).state
+    found = Decision(found.outcome, found.reason, tuple(dict.fromkeys(mode.maybe)), stored)
     # Restricted actions turn the update or the replacement into a failure (resource.py:1512-1535, update.py:135).
     for action, outcome in (("update", UPDATED), ("replace", REPLACED)):
         hit = found.outcome == outcome or (action == "update" and found.outcome == NESTED)
@@ -132,11 +135,16 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
         if isinstance(after, dict) and after.get(key) == value:
             return Decision(REPLACED, f"`{key}` is {value}: replaced on every update")
     if klass in STACK_RESOURCES:
-        return Decision(NESTED, "its nested stack is updated")
-    fields = {key: mode.verdict(old.fields[key], new.fields[key]) for key in old.fields}
+        # Always updated once created (stack_resource.py:105-138), but its own properties still decide first.
+        replaced = _not_allowed(new, _changed_properties(before, after, mode))
+        return replaced or Decision(NESTED, "its nested stack is updated")
+    fields = {key: mode.verdict(old.fields[key], new.fields[key]) for key in old.fields if key != "condition"}
     same = not any(mode.changed(v) for v in fields.values()) and old.type == new.type
     if same and not mode.differs(before, after):
-        return Decision(UNCHANGED, "no change")
+        if old.fields.get("condition") is None:
+            return Decision(UNCHANGED, "no change")
+        # The new definition is reparsed without its condition (rsrc_defn.py:182-191), the stored one has it.
+        return Decision(UPDATED, "it has a `condition`, which the update drops from its stored definition")
     # 7. A change of properties, metadata or update_policy (rsrc_defn.py:41-68) replaces a launch configuration.
     template_diff = [key for key in ("properties", "metadata", "update_policy") if mode.changed(fields[key])]
     if template_diff and klass in REPLACED_ON_TEMPLATE_DIFF:
@@ -165,6 +173,21 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
         if replaced:
             return Decision(REPLACED, replaced)
     return Decision(UPDATED, _updated(klass, changed, fields, before, after, old, new))
+
+
+def _not_allowed(new: Definition, changed: dict[str, Verdict]) -> Decision | None:
+    """Step 8 (resource.py:683-696): an immutable property changed fails the update; one that is not
+    update-allowed replaces the resource."""
+    schema = new.schema
+    if schema is None or not changed:
+        return None
+    immutable = sorted(key for key in changed if key in schema.properties and schema.properties[key].immutable)
+    if immutable:
+        return Decision(FAILED, f"the update fails: {_names(immutable)} cannot be changed (immutable)")
+    fixed = sorted(key for key in changed if key not in schema.properties or not schema.properties[key].update_allowed)
+    if fixed:
+        return Decision(REPLACED, _not_updatable(fixed, changed))
+    return None
 
 
 def _class_change(old: Definition, new: Definition) -> str:

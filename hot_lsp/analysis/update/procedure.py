@@ -81,11 +81,10 @@ def preview_update(old: StackVersion, new: StackVersion, catalogue: Catalogue | 
     old_side, new_side = Side(old, catalogue), Side(new, catalogue)
     old_top, new_top = old_side.top(), new_side.top()
     result = UpdatePreview()
-    changed = [
-        name
-        for name in sorted(new_top.immutable & old_top.parameters.keys() & new_top.parameters.keys())
-        if plain(old_top.parameters[name].value) != plain(new_top.parameters[name].value)
-    ]
+    given = dict(new.parameters)
+    for environment in new_side.environments:
+        given.update(environment.parameters)
+    changed = immutable_changed(old_top, new_top, given)
     if changed:
         # service.py:1050-1052 (parameters.py:578-593).
         result.refused = f"The following parameters are immutable and may not be updated: {', '.join(changed)}"
@@ -93,6 +92,17 @@ def preview_update(old: StackVersion, new: StackVersion, catalogue: Catalogue | 
     walk = _Walk(old_side, new_side, result)
     walk.level(old_top, new_top, None, Comparer({}), 0, (new.path,))
     return result
+
+
+def immutable_changed(old: Level, new: Level, given: Mapping[str, Any]) -> list[str]:
+    """Heat's ``immutable_params_modified`` (parameters.py:578-593): the old value, typed, against the value the
+    request gives (as given: a -P "8" is not the number 8) or else the new stack's."""
+    found = []
+    for name in sorted(new.immutable & old.parameters.keys() & new.parameters.keys()):
+        value = given[name] if name in given else new.parameters[name].value
+        if plain(old.parameters[name].value) != plain(value):
+            found.append(name)
+    return found
 
 
 class _Walk:
@@ -159,23 +169,30 @@ class _Walk:
             return _identity(decision)
         path = name if parent is None else f"{parent}/{name}"
         kind = STACK_RESOURCES.get(after.klass, "opaque")
+        attributes = EQUAL if decision.properties_changed == EQUAL else MAYBE
         if kind == "scaling":
             self.scaling(name, before, after, parent, path, comparer)
-            return Identity(EQUAL, MAYBE, UPDATED)
+            return Identity(EQUAL, attributes, UPDATED)
         if kind == "opaque" or after.nested is None or before.nested is None:
             self.add(name, after.type, parent, UPDATED, "its nested stack is updated (not compared offline)")
-            return Identity(EQUAL, MAYBE, UPDATED)
+            return Identity(EQUAL, attributes, UPDATED)
         if depth >= MAX_NESTED_DEPTH:
             self.add(name, after.type, parent, UPDATED, "its nested stack is updated (deeper than hot-lsp compares)")
-            return Identity(EQUAL, MAYBE, UPDATED)
+            return Identity(EQUAL, attributes, UPDATED)
         if after.location is not None and after.location in ancestors:
             self.add(name, after.type, parent, UPDATED, f"{after.location} includes one of its ancestors; not compared")
-            return Identity(EQUAL, MAYBE, UPDATED)
+            return Identity(EQUAL, attributes, UPDATED)
         old_level, new_level = before.nested(), after.nested()
         if isinstance(old_level, str) or isinstance(new_level, str):
             why = old_level if isinstance(old_level, str) else new_level
             self.add(name, after.type, parent, UPDATED, f"its nested stack is updated (not compared: {why})")
-            return Identity(EQUAL, MAYBE, UPDATED)
+            return Identity(EQUAL, attributes, UPDATED)
+        passed_values = after.fields["properties"] if isinstance(after.fields["properties"], dict) else {}
+        refused = immutable_changed(old_level, new_level, passed_values) if new_level.file else []
+        if refused:
+            why = f"the update fails: its nested stack's parameter {', '.join(refused)} is immutable"
+            self.add(name, after.type, parent, FAILED, why)
+            return Identity(EQUAL, MAYBE, FAILED)
         index = len(self.result.changes)
         self.add(name, after.type, parent, UPDATED, "")
         passed = _passed_parameters(before, after, comparer)
@@ -187,12 +204,13 @@ class _Walk:
         summary = ", ".join(f"{n} {outcome}" for outcome, n in counts.items() if n and outcome != UNCHANGED)
         reason = f"its nested stack is updated: {summary or 'no change inside'}"
         self.result.changes[index] = Change(name, after.type, parent, UPDATED, reason)
-        if summary:
+        if summary and attributes != EQUAL:
             if new_level.file is None:
                 return Identity(EQUAL, MAYBE, UPDATED)
             outputs = Comparer(identities, passed)
             by_attribute = {
-                key: outputs.compare(old_level.outputs.get(key), value).state
+                # At most "may change": the legacy engine may serve the outputs it read before (seen on Heat).
+                key: min(outputs.compare(old_level.outputs.get(key), value).state, MAYBE)
                 for key, value in new_level.outputs.items()
             }
             return Identity(EQUAL, MAYBE, UPDATED, by_attribute)
@@ -214,8 +232,10 @@ class _Walk:
 def _identity(decision: Decision) -> Identity:
     if decision.outcome == UNCHANGED:
         return Identity(EQUAL, EQUAL, UNCHANGED)
+    # Attributes are re-read only when the stored properties change (resource.py:1016-1020).
+    attributes = EQUAL if decision.properties_changed == EQUAL else MAYBE
     if decision.outcome in (UPDATED, FAILED):
-        return Identity(EQUAL, MAYBE, decision.outcome)
+        return Identity(EQUAL, attributes, decision.outcome)
     if decision.outcome == REPLACED:
         return Identity(DIFFERENT, DIFFERENT, REPLACED)
     return Identity(MAYBE, MAYBE, decision.outcome)  # undecided: replaced or kept

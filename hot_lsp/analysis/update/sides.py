@@ -30,7 +30,7 @@ from ..values.evaluated import OMIT
 from ..values.file_source import DirectoryFiles, FileRead, FileSource
 from ..values.problems import HeatError
 
-FIELDS = ("properties", "metadata", "depends_on", "deletion_policy", "update_policy", "external_id")
+FIELDS = ("properties", "metadata", "depends_on", "deletion_policy", "update_policy", "external_id", "condition")
 
 
 class SideError(ValueError):
@@ -263,6 +263,9 @@ def _fields(evaluator: Evaluator, entry: Entry) -> dict[str, Any]:
         if key == "depends_on":
             items = node.items if isinstance(node, SequenceNode) else [node]
             fields[key] = [item.to_python() for item in items]
+            continue
+        if key == "condition":  # compared as written: Heat keeps the stored one, drops the new one
+            fields[key] = node.to_python()
             continue
         value = evaluator.evaluate_field(node, f"resources.{entry.name}.{key}")
         fields[key] = None if value is OMIT else value
