@@ -136,8 +136,8 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
             return Decision(REPLACED, f"`{key}` is {value}: replaced on every update")
     if klass in STACK_RESOURCES:
         # Always updated once created (stack_resource.py:105-138), but its own properties still decide first.
-        replaced = _not_allowed(new, _changed_properties(before, after, mode))
-        return replaced or Decision(NESTED, "its nested stack is updated")
+        refused = _not_allowed(new, _changed_properties(before, after, mode))
+        return refused or Decision(NESTED, "its nested stack is updated")
     fields = {key: mode.verdict(old.fields[key], new.fields[key]) for key in old.fields if key != "condition"}
     same = not any(mode.changed(v) for v in fields.values()) and old.type == new.type
     if same and not mode.differs(before, after):
@@ -157,9 +157,9 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
         if immutable:
             return Decision(FAILED, f"the update fails: {_names(immutable)} cannot be changed (immutable)")
         written = new.fields["properties"] if isinstance(new.fields["properties"], dict) else {}
-        replaced = _replaced_by_plugin(klass, changed, before, after, written)
-        if replaced:
-            return Decision(REPLACED, replaced)
+        why = _replaced_by_plugin(klass, changed, before, after, written)
+        if why:
+            return Decision(REPLACED, why)
         fixed = sorted(
             key for key in changed if key not in schema.properties or not schema.properties[key].update_allowed
         )
@@ -169,9 +169,9 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
     if changed and klass in BASE_HANDLE_UPDATE:
         return Decision(REPLACED, f"`{klass}` has no update of its own: any property change replaces it")
     if klass in DEPLOYMENTS and changed:
-        replaced = _deployment_inputs(old, new, mode, configs)
-        if replaced:
-            return Decision(REPLACED, replaced)
+        why = _deployment_inputs(old, new, mode, configs)
+        if why:
+            return Decision(REPLACED, why)
     return Decision(UPDATED, _updated(klass, changed, fields, before, after, old, new))
 
 
