@@ -180,6 +180,26 @@ def build_parser() -> argparse.ArgumentParser:
         help="preview an update of this stack (Heat's dry run: replaced, deleted, added, updated, unchanged)",
     )
     preview.add_argument("--stack-name", metavar="NAME", help="the new stack's name in a create preview")
+    preview.add_argument(
+        "--against",
+        metavar="OLD",
+        help="offline, no cloud: what updating the stack deployed from OLD to TEMPLATE does, as Heat's real update "
+        "decides it; OLD is a template file or git:REV (TEMPLATE's path at that revision, e.g. git:HEAD)",
+    )
+    preview.add_argument(
+        "--against-env",
+        action="append",
+        default=None,
+        metavar="FILE",
+        help="an environment file of OLD (repeatable; default: the --env files)",
+    )
+    preview.add_argument(
+        "--against-parameter",
+        action="append",
+        default=None,
+        metavar="NAME=VALUE",
+        help="a parameter value of OLD (repeatable; default: the -P values)",
+    )
     preview.add_argument("--format", choices=("table", "json"), default="table")
     _cloud_argument(preview, "the cloud to ask", from_environment=True)
 
@@ -188,6 +208,32 @@ def build_parser() -> argparse.ArgumentParser:
     )
     catalogue.add_argument("-o", "--output", metavar="FILE", help="where to write it (default: standard output)")
     _cloud_argument(catalogue, "the cloud to read", from_environment=True)
+
+    failures = commands.add_parser(
+        "failures", help="a deployed stack's failed resources, as openstack stack failures list, on their lines"
+    )
+    failures.add_argument("--stack", metavar="NAME", required=True, help="the deployed stack (name or id)")
+    failures.add_argument(
+        "template", metavar="TEMPLATE", nargs="?", help="the stack's template: each failure is located in it"
+    )
+    failures.add_argument(
+        "--env", action="append", default=[], metavar="FILE", help="an environment file of the stack (repeatable)"
+    )
+    failures.add_argument("--format", choices=("text", "json"), default="text")
+    _catalogue_argument(failures)
+    _cloud_argument(failures, "the cloud holding --stack", from_environment=True)
+
+    events = commands.add_parser("events", help="a deployed stack's events in time order; --follow until it settles")
+    events.add_argument("--stack", metavar="NAME", required=True, help="the deployed stack (name or id)")
+    events.add_argument(
+        "--nested-depth", type=_depth, default=0, metavar="N|MAX", help="list nested stacks' events this deep"
+    )
+    events.add_argument(
+        "--follow", action="store_true", help="go on listing new events until Heat stops working on the stack"
+    )
+    events.add_argument("--poll", type=float, default=2.0, metavar="SECONDS", help=argparse.SUPPRESS)
+    events.add_argument("--format", choices=("text", "json"), default="text")
+    _cloud_argument(events, "the cloud holding --stack", from_environment=True)
 
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
@@ -322,6 +368,16 @@ def _seconds(text: str) -> float:
     if not seconds >= 0 or seconds == float("inf"):
         raise argparse.ArgumentTypeError(f"expected a number of seconds (0: no limit), not {text!r}")
     return seconds
+
+
+def _depth(text: str) -> int:
+    """A ``--nested-depth``: N or MAX (Heat's max_nested_stack_depth)."""
+    from .analysis.stack.tree_limits import parse_depth
+
+    try:
+        return parse_depth(text)
+    except ValueError as problem:
+        raise argparse.ArgumentTypeError(str(problem)) from None
 
 
 def _tree_arguments(parser: argparse.ArgumentParser, default_depth: str, template_optional: bool = False) -> None:
@@ -467,6 +523,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.rules import run_rules
 
         return run_rules(options.rule)
+    if options.command == "preview" and options.against is not None:
+        from .commands.preview_offline import run_offline_preview
+
+        return run_offline_preview(
+            options.template,
+            options.against,
+            options.env,
+            options.parameters,
+            options.against_env,
+            options.against_parameter,
+            options.format,
+        )
     if options.command == "preview":
         from .commands.preview import run_preview
 
@@ -483,6 +551,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.catalogue import run_catalogue
 
         return run_catalogue(_cloud(options), options.output)
+    if options.command == "failures":
+        from .commands.failures import run_failures
+
+        return run_failures(
+            options.stack, options.template, options.env, _cloud(options), options.format, tuple(options.resource_types)
+        )
+    if options.command == "events":
+        from .commands.events import run_events
+
+        return run_events(
+            options.stack, _cloud(options), options.nested_depth, options.follow, options.format, options.poll
+        )
     if options.command == "resources" and options.stack:
         from .commands.live_resources import run_live_resources
 

@@ -64,7 +64,7 @@ def heat_lookup(method: str, path: str) -> dict[str, Any] | None:
     """Heat's answer to a stack lookup or the type listing, else None (the request gets the fault)."""
     parts = path.split("?", 1)[0][len(PROJECT_PATH) :].strip("/").split("/")
     if method == "GET" and len(parts) == 2 and parts[0] == "stacks":
-        return {"stack": {"stack_name": parts[1], "id": STACK_ID, "stack_status": "CREATE_COMPLETE"}}
+        return {"stack": {"stack_name": parts[1], "id": STACK_ID, "stack_status": "CREATE_FAILED"}}
     if method == "GET" and parts == ["resource_types"]:
         return {"resource_types": [LOOKUP_TYPE]}
     return None

@@ -37,6 +37,8 @@ STACK = Asked("the stack lookup", (("stack", dict), ("stack.stack_name", str), (
 RESOURCES = Asked("the stack's resource listing", (("resources", list),))
 RESOURCE_TYPES = Asked("the resource type listing", (("resource_types", list),))
 TYPE_SCHEMA = Asked("a resource type schema request", (("properties", dict), ("attributes", dict)))
+EVENTS = Asked("the stack's event listing", (("events", list),))
+SOFTWARE_DEPLOYMENT = Asked("the software deployment lookup", (("software_deployment", dict),))
 BUILD_INFO = Asked("the build_info request", (("api", dict), ("engine", dict)))
 
 _JSON_KINDS = {dict: "an object", list: "a list", str: "a string", bool: "a boolean", type(None): "null"}

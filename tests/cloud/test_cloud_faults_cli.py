@@ -36,9 +36,11 @@ COMMANDS: dict[str, list[str]] = {
     "preview --stack": ["preview", str(EXAMPLE), "--stack", "web", "--os-cloud", "CLOUD"],
     "resources --stack": ["resources", "--stack", "web", "--os-cloud", "CLOUD"],
     "catalogue": ["catalogue", "--os-cloud", "CLOUD"],
+    "failures": ["failures", "--stack", "web", "--os-cloud", "CLOUD"],
+    "events": ["events", "--stack", "web", "--os-cloud", "CLOUD"],
 }
 # the commands whose second request the -later clouds reach
-SECOND_REQUEST = ("preview --stack", "resources --stack", "catalogue")
+SECOND_REQUEST = ("preview --stack", "resources --stack", "catalogue", "failures", "events")
 
 # fault -> what the one line must say
 SAYS: dict[str, str] = {
@@ -66,6 +68,10 @@ ASKED = {
     ("preview --stack", True): "the stack update preview",
     ("resources --stack", True): "the stack's resource listing",
     ("catalogue", True): "a resource type schema request",
+    ("failures", False): "the stack lookup",
+    ("events", False): "the stack lookup",
+    ("failures", True): "the stack's resource listing",
+    ("events", True): "the stack's event listing",
 }
 # what a message must never pass through from the libraries under it
 INTERNALS = ("Traceback", "UnknownConnectionError", "ConnectFailure", "Invalid URL", "No scheme supplied", "pool")
@@ -163,7 +169,7 @@ def test_a_cloud_that_does_not_answer_like_heat_is_one_line_and_exit_2(
 # one fault per command, rotating, in a process of its own: it ends as the batch's run of the same case did
 ALONE = [
     (fault, command, False)
-    for fault, command in zip(("list", "empty-object", "closed", "trace-500", "html"), COMMANDS, strict=True)
+    for fault, command in zip(("list", "empty-object", "closed", "trace-500", "html", "truncated-json", "hang"), COMMANDS, strict=True)
 ]
 
 
