@@ -89,6 +89,9 @@ class Side:
         for path in version.environments:
             text = self.read(path)
             parsed = parse(text)
+            errors = [problem.message for problem in parsed.problems if problem.code.startswith("E")]
+            if errors:
+                raise SideError(f"{path}: {errors[0]}")
             model = build_environment(parsed)
             if model is None or not isinstance(parsed.root, MappingNode):
                 raise SideError(f"{path}: The environment is not a valid YAML mapping data type.")
@@ -116,8 +119,11 @@ class Side:
                 found = str(error)
             else:
                 parsed = parse(text)
+                errors = [problem.message for problem in parsed.problems if problem.code.startswith("E")]
                 model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
-                found = model if model is not None else f"{path} is not a HOT template"
+                found = (
+                    model if model is not None and not errors else f"{path}: {(errors or ['not a HOT template'])[0]}"
+                )
             self._models[path] = found
         return found
 

@@ -1,0 +1,170 @@
+"""``hot-lsp preview NEW --against OLD``: what updating the stack deployed from OLD to NEW would do, offline, as
+Heat 27.0.1's real update decides it (``analysis/update``). OLD is a file, or ``git:REV``: NEW's own path at that
+revision, every file it reaches (nested templates, ``get_file``, environments) read at that revision too.
+
+Exit 0 with the answer; 1 when Heat would refuse the whole update (an immutable parameter changed); 2 when an
+input cannot be used (a missing file, a bad revision, not a git checkout, a side that does not parse).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from ..analysis.update.procedure import OUTCOMES, StackVersion, UpdatePreview, preview_update
+from ..analysis.update.sides import SideError, disk_files
+from ..analysis.values.file_source import FileRead
+from ..spec.limits import MAX_TEMPLATE_SIZE
+from .render import Usage, parse_parameters
+from .tables import box_table
+
+EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
+GIT_PREFIX = "git:"
+TABLE_COLUMNS = ("change", "resource_name", "resource_type", "parent", "reason")
+# Most dangerous first: a replaced resource loses its data and its physical id, a deleted one is gone.
+TABLE_ORDER = ("replaced", "deleted", "undecided", "added", "updated", "unchanged")
+
+
+class GitFiles:
+    """Files as they were at a git revision: ``git show REV:path`` in the repository holding each file."""
+
+    def __init__(self, revision: str) -> None:
+        self.revision = revision
+        self._tops: dict[str, str | None] = {}
+        self._cache: dict[str, FileRead] = {}
+
+    def top(self, folder: str) -> str | None:
+        if folder not in self._tops:
+            found = _git(["rev-parse", "--show-toplevel"], folder)
+            self._tops[folder] = found.strip() if found is not None else None
+        return self._tops[folder]
+
+    def check(self, path: str) -> None:
+        """Raise Usage when ``path``'s folder is no git checkout or the revision is not a commit there."""
+        folder = os.path.dirname(os.path.abspath(path))
+        if self.top(folder) is None:
+            raise Usage(f"hot-lsp preview: {path} is not in a git checkout (for --against {GIT_PREFIX}{self.revision})")
+        if _git(["rev-parse", "--verify", "--quiet", f"{self.revision}^{{commit}}"], folder) is None:
+            raise Usage(f"hot-lsp preview: {self.revision!r} is not a revision of {self.top(folder)}")
+
+    def read(self, path: str) -> FileRead:
+        found = self._cache.get(path)
+        if found is None:
+            found = self._cache[path] = self._read(path)
+        return found
+
+    def _read(self, path: str) -> FileRead:
+        absolute = os.path.realpath(os.path.abspath(path))
+        top = self.top(os.path.dirname(absolute))
+        if top is None:
+            return FileRead(None, f"{path} is not in a git checkout")
+        relative = os.path.relpath(absolute, os.path.realpath(top))
+        text = _git(["show", f"{self.revision}:{relative}"], top)
+        if text is None:
+            return FileRead(None, f"{path} does not exist at {self.revision}")
+        if len(text) > MAX_TEMPLATE_SIZE:
+            return FileRead(None, f"{path} at {self.revision} is larger than Heat's limit")
+        return FileRead(text)
+
+
+def _git(arguments: list[str], folder: str) -> str | None:
+    try:
+        done = subprocess.run(
+            ["git", "-C", folder, *arguments], capture_output=True, timeout=30, check=False, encoding="utf-8"
+        )
+    except (OSError, subprocess.SubprocessError, UnicodeDecodeError):
+        return None
+    return done.stdout if done.returncode == 0 else None
+
+
+def offline_preview(
+    template: str,
+    against: str,
+    environments: Sequence[str] = (),
+    parameters: Sequence[str] = (),
+    against_environments: Sequence[str] | None = None,
+    against_parameters: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """The JSON answer: ``{"added": [...], ..., "undecided": [...]}``. Raises Usage (the line to print, exit 2) or
+    Refused (Heat's message, exit 1)."""
+    preview = compare(template, against, environments, parameters, against_environments, against_parameters)
+    if preview.refused:
+        raise Refused(f"hot-lsp preview: Heat refuses this update: {preview.refused}")
+    return preview.as_json()
+
+
+class Refused(Exception):
+    """Heat would refuse the whole update."""
+
+
+def compare(
+    template: str,
+    against: str,
+    environments: Sequence[str] = (),
+    parameters: Sequence[str] = (),
+    against_environments: Sequence[str] | None = None,
+    against_parameters: Sequence[str] | None = None,
+) -> UpdatePreview:
+    new_values = parse_parameters(list(parameters), "preview") if parameters else {}
+    old_values = parse_parameters(list(against_parameters), "preview") if against_parameters else new_values
+    if not os.path.isfile(template):
+        raise Usage(f"hot-lsp preview: {template}: no such file")
+    if against.startswith(GIT_PREFIX):
+        files: Any = GitFiles(against[len(GIT_PREFIX) :] or "HEAD")
+        files.check(template)
+        old_path = template
+    else:
+        if not os.path.isfile(against):
+            raise Usage(f"hot-lsp preview: {against}: no such file")
+        files, old_path = disk_files(), against
+    old_envs = tuple(against_environments) if against_environments is not None else tuple(environments)
+    old = StackVersion(old_path, files, old_envs, old_values)
+    new = StackVersion(template, disk_files(), tuple(environments), new_values)
+    try:
+        return preview_update(old, new)
+    except SideError as error:
+        raise Usage(f"hot-lsp preview: {error}") from None
+    except RecursionError:
+        raise Usage("hot-lsp preview: the templates nest too deeply to compare") from None
+
+
+def run_offline_preview(
+    template: str,
+    against: str,
+    environments: list[str],
+    parameters: list[str],
+    against_environments: list[str] | None,
+    against_parameters: list[str] | None,
+    fmt: str,
+) -> int:
+    try:
+        preview = compare(template, against, environments, parameters, against_environments, against_parameters)
+    except Usage as problem:
+        print(problem, file=sys.stderr)
+        return EXIT_USAGE
+    if preview.refused:
+        print(f"hot-lsp preview: Heat refuses this update: {preview.refused}", file=sys.stderr)
+        return EXIT_REFUSED
+    for note in preview.notes:
+        print(f"hot-lsp preview: {note}", file=sys.stderr)
+    answer = preview.as_json()
+    sys.stdout.write(json.dumps(answer, indent=2) + "\n" if fmt == "json" else table(answer))
+    return EXIT_OK
+
+
+def table(changes: dict[str, Any]) -> str:
+    """Replaced and deleted first, each with its reason, then a count line."""
+    cells = [
+        [kind, str(row["resource_name"]), str(row["resource_type"] or ""), str(row["parent"] or ""), row["reason"]]
+        for kind in TABLE_ORDER
+        for row in changes.get(kind, [])
+    ]
+    counts = ", ".join(f"{len(changes.get(kind, []))} {kind}" for kind in OUTCOMES_SHOWN)
+    return "\n".join([*box_table(TABLE_COLUMNS, cells), counts]) + "\n"
+
+
+OUTCOMES_SHOWN = tuple(kind for kind in TABLE_ORDER if kind in OUTCOMES)
