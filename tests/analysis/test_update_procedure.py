@@ -288,3 +288,20 @@ def test_a_template_that_nests_itself_is_compared_once(tmp_path: Path) -> None:
 def test_a_huge_group_is_capped(tmp_path: Path) -> None:
     found = compare(tmp_path, GROUP, GROUP.replace("default: 3", "default: 100000000"))
     assert any("members" in note for note in found.notes)
+
+
+def test_removal_policies_skip_the_names_they_list(tmp_path: Path) -> None:
+    policy = "      count: {get_param: count}\n      removal_policies: [{resource_list: ['0']}]\n"
+    new = GROUP.replace("      count: {get_param: count}\n", policy).replace("default: 3", "default: 2")
+    found = compare(tmp_path, GROUP.replace("default: 3", "default: 2"), new)
+    assert outcome(found, "0", "group")[0] == "deleted"
+    assert outcome(found, "1", "group")[0] == "unchanged"
+    assert outcome(found, "2", "group")[0] == "added"
+
+
+def test_a_member_metadata_change_updates_each_member(tmp_path: Path) -> None:
+    with_metadata = GROUP.replace(
+        'properties: {value: "v%index%"}', 'properties: {value: "v%index%"}\n        metadata: {a: 1}'
+    )
+    found = compare(tmp_path, with_metadata, with_metadata.replace("a: 1", "a: 2"))
+    assert outcome(found, "0", "group") == ("updated", "`metadata` changed (no property change)")

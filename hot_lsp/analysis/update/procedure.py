@@ -31,7 +31,7 @@ from .decide import (
     Decision,
     decide,
 )
-from .sides import Definition, Level, Side, SideError, StackVersion
+from .sides import Definition, Level, Side, SideError, StackVersion, removal_names
 
 OUTCOMES = (ADDED, DELETED, REPLACED, UPDATED, UNCHANGED, UNDECIDED)
 
@@ -182,7 +182,9 @@ class _Walk:
         if after.location is not None and after.location in ancestors:
             self.add(name, after.type, parent, UPDATED, f"{after.location} includes one of its ancestors; not compared")
             return Identity(EQUAL, attributes, UPDATED)
-        old_level, new_level = before.nested(), after.nested()
+        old_skip, _ = removal_names(before)
+        listed, replaces = removal_names(after)
+        old_level, new_level = before.nested(old_skip), after.nested(listed if replaces else old_skip | listed)
         if isinstance(old_level, str) or isinstance(new_level, str):
             why = old_level if isinstance(old_level, str) else new_level
             self.add(name, after.type, parent, UPDATED, f"its nested stack is updated (not compared: {why})")

@@ -58,7 +58,8 @@ class Definition:
     klass: str  # the class Heat instantiates: a catalogue type, TemplateResource, or "unknown"
     schema: ResourceType | None
     fields: dict[str, Any]  # FIELDS, resolved (None: not written)
-    nested: Callable[[], Level | str] | None = None  # its nested stack on this side, or why there is none
+    # Its nested stack on this side (given the names a group skips), or why there is none.
+    nested: Callable[[frozenset[str]], Level | str] | None = None
     location: str | None = None  # a provider template's file
 
 
@@ -173,14 +174,14 @@ class Side:
         if resolution.kind == "template":
             location = template_location(resolution, file)
             found = Definition(name, kind, TEMPLATE_RESOURCE, None, fields, location=location)
-            found.nested = lambda: self.template_child(found)
+            found.nested = lambda skip: self.template_child(found)
             return found
         if resolution.kind != "type":
             return Definition(name, kind, "unknown", None, fields)
         klass = resolution.name
         found = Definition(name, kind, klass, self.catalogue.types.get(klass), fields)
         if STACK_RESOURCES.get(klass) in ("group", "deployments"):
-            found.nested = lambda: self.members(found, file)
+            found.nested = lambda skip: self.members(found, file, skip)
         return found
 
     def template_child(self, definition: Definition) -> Level | str:
@@ -195,9 +196,12 @@ class Side:
         inputs = Inputs(self.child_environments, values, f"properties of {definition.name}")
         return self.template_level(model, location, inputs)
 
-    def members(self, definition: Definition, file: str) -> Level | str:
+    def members(self, definition: Definition, file: str, skip: frozenset[str] = frozenset()) -> Level | str:
+        """A group's members: by index ("0", "1", ... without the names ``skip`` lists: resource_group.py:387-406),
+        or a deployment group's by server key."""
         props = definition.fields.get("properties")
         props = props if isinstance(props, dict) else {}
+        metadata = None
         if definition.klass in DEPLOYMENT_MEMBERS:
             servers = props.get("servers")
             if not isinstance(servers, dict):
@@ -211,19 +215,69 @@ class Side:
             group = GROUPS[definition.klass]
             # A size over the bound is compared as the bound (group_members would build every member).
             capped = {k: MAX_MEMBERS + 1 if k in group.sizes and _over(v) else v for k, v in props.items()}
+            names = None
+            if skip and group.sizes:
+                count = _count(capped, group.sizes, group.default_size)
+                if count is not None:
+                    names = _names(count, skip)
+                    capped[group.sizes[0]] = int(names[-1]) + 1 if names else 0
             members = group_members(group, capped)
             if isinstance(members, str):
                 return members
             found = [(str(index), kind, member) for index, (kind, member) in enumerate(members)]
+            if names is not None:
+                wanted = set(names)
+                found = [member for member in found if member[0] in wanted]
+            written = props.get(group.definition) if group.definition else None
+            metadata = written.get("metadata") if isinstance(written, dict) else None
         note = ""
         if len(found) > MAX_MEMBERS:
             note = f"over {MAX_MEMBERS:,} members; the first {MAX_MEMBERS:,} are compared"
             found = found[:MAX_MEMBERS]
         definitions = {
-            name: self.definition(name, kind, {**dict.fromkeys(FIELDS), "properties": member}, file)
+            name: self.definition(
+                name, kind, {**dict.fromkeys(FIELDS), "properties": member, "metadata": metadata}, file
+            )
             for name, kind, member in found
         }
         return Level(None, definitions, list(definitions), note=note)
+
+
+def removal_names(definition: Definition) -> tuple[frozenset[str], bool]:
+    """The member names a ResourceGroup's ``removal_policies`` lists (resource_group.py:387-406), and whether they
+    replace the names skipped before (``removal_policies_mode: update``) rather than add to them."""
+    props = definition.fields.get("properties")
+    if not isinstance(props, dict):
+        return frozenset(), False
+    names = set()
+    for policy in props.get("removal_policies") or ():
+        listed = policy.get("resource_list") if isinstance(policy, dict) else None
+        names |= {str(item) for item in listed or () if isinstance(item, (str, int)) and not isinstance(item, bool)}
+    return frozenset(names), props.get("removal_policies_mode") == "update"
+
+
+def _count(props: dict[str, Any], sizes: tuple[str, ...], default: int | None) -> int | None:
+    for name in sizes:
+        value = props.get(name, default)
+        if value is None:
+            return None
+        try:
+            found = int(value)
+        except (TypeError, ValueError):
+            return None
+        if found:
+            return found
+    return 0
+
+
+def _names(count: int, skip: frozenset[str]) -> list[str]:
+    names: list[str] = []
+    index = 0
+    while len(names) < min(count, MAX_MEMBERS + 1):
+        if str(index) not in skip:
+            names.append(str(index))
+        index += 1
+    return names
 
 
 def disk_files() -> FileSource:
