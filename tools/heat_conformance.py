@@ -6,6 +6,7 @@ Usage:
   python3 tools/heat_conformance.py report [--show N]
   python3 tools/heat_conformance.py record-bundles [--venv DIR]
   python3 tools/heat_conformance.py report-bundles [--show N]
+  python3 tools/heat_conformance.py record-updates [--venv DIR]
 
 ``record`` takes every HOT template of ../shared/corpus that Heat accepts as it is (the seeds), makes single-mistake
 mutations of each (tools/conformance/mutations.py, seeded, so the same corpus gives the same cases), asks Heat for
@@ -18,6 +19,10 @@ The test suite never runs Heat: tests/conformance/test_heat_verdicts.py replays 
 ``record-bundles`` and ``report-bundles`` do the same for multi-file stacks (a template, its ``-e`` environment files,
 nested templates and ``get_file`` targets), as ``openstack stack create -t main.yaml -e env1.yaml -e env2.yaml``
 judges them: tools/conformance/bundle_harness.py, tests/conformance/heat_bundle_verdicts.json.
+
+``record-updates`` runs Heat's real stack update on pairs of bundles (old -> new, tools/conformance/update_pairs.py)
+and records what it did to each resource: tools/conformance/update_harness.py,
+tests/conformance/heat_update_outcomes.json.
 """
 
 from __future__ import annotations
@@ -38,8 +43,10 @@ sys.path[:0] = [
 ]
 
 import bundle_harness  # noqa: E402
+import update_harness  # noqa: E402
 from conformance.mutations import Seed, mutations_of  # noqa: E402
 from heat_venv import ensure_venv  # noqa: E402
+from local_heat import default_venv_dir  # noqa: E402
 from replay import RECORDED, apply, digest, load, replay  # noqa: E402
 
 HEAT_VERSION = "27.0.1"
@@ -160,10 +167,16 @@ def main() -> None:
     recording_bundles.add_argument("--venv", default="/tmp/heat-27-venv")
     reporting_bundles = commands.add_parser("report-bundles")
     reporting_bundles.add_argument("--show", type=int, default=60)
+    recording_updates = commands.add_parser("record-updates")
+    recording_updates.add_argument("--venv", default=str(default_venv_dir()))
     args = parser.parse_args()
-    {"record": record, "report": report, "record-bundles": record_bundles, "report-bundles": report_bundles}[
-        args.command
-    ](args)
+    {
+        "record": record,
+        "report": report,
+        "record-bundles": record_bundles,
+        "report-bundles": report_bundles,
+        "record-updates": record_updates,
+    }[args.command](args)
 
 
 def record_bundles(args: argparse.Namespace) -> None:
@@ -172,6 +185,10 @@ def record_bundles(args: argparse.Namespace) -> None:
 
 def report_bundles(args: argparse.Namespace) -> None:
     bundle_harness.report(args.show)
+
+
+def record_updates(args: argparse.Namespace) -> None:
+    update_harness.record(ensure_venv(Path(args.venv), HEAT_VERSION), HEAT_VERSION)
 
 
 if __name__ == "__main__":
