@@ -114,3 +114,15 @@ def test_an_immutable_parameter_changed_is_refused_with_exit_1(tmp_path: Path) -
     assert done.stderr.strip() == (
         "hot-lsp preview: Heat refuses this update: The following parameters are immutable and may not be updated: key"
     )
+
+
+def test_a_new_template_heat_does_not_validate_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "old.yaml").write_text(OLD)
+    (tmp_path / "new.yaml").write_text(
+        OLD.replace("  net: {type: OS::Neutron::Net}", "  net: {type: OS::Neutron::Net, deletion_policy: Snapshot}")
+    )
+    done = run("new.yaml", "--against", "old.yaml", cwd=tmp_path)
+    assert done.returncode == 1, done.stdout
+    assert done.stderr.startswith(
+        "hot-lsp preview: Heat refuses this update: the new template does not validate: E3025"
+    )

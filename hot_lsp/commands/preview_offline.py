@@ -2,8 +2,12 @@
 Heat 27.0.1's real update decides it (``analysis/update``). OLD is a file, or ``git:REV``: NEW's own path at that
 revision, every file it reaches (nested templates, ``get_file``, environments) read at that revision too.
 
-Exit 0 with the answer; 1 when Heat would refuse the whole update (an immutable parameter changed); 2 when an
-input cannot be used (a missing file, a bad revision, not a git checkout, a side that does not parse).
+Heat refuses an update whose new stack does not validate (service.py:1060): the new side is checked as
+``hot-lsp check`` checks it, and an error there is the refusal (``validation_refusal``).
+
+Exit 0 with the answer; 1 when Heat would refuse the whole update (an immutable parameter changed, an error in the
+new template); 2 when an input cannot be used (a missing file, a bad revision, not a git checkout, a side that does
+not parse).
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
 from ..analysis.update.procedure import OUTCOMES, StackVersion, UpdatePreview, preview_update
 from ..analysis.update.sides import SideError, disk_files
-from ..analysis.values.file_source import FileRead
+from ..analysis.validate import Options, analyze
+from ..analysis.values.file_source import DirectoryFiles, FileRead
 from ..spec.limits import MAX_TEMPLATE_SIZE
 from .render import Usage, parse_parameters
 from .tables import box_table
@@ -125,11 +131,42 @@ def compare(
     old = StackVersion(old_path, files, old_envs, old_values)
     new = StackVersion(template, disk_files(), tuple(environments), new_values)
     try:
-        return preview_update(old, new)
+        found = preview_update(old, new)
     except SideError as error:
         raise Usage(f"hot-lsp preview: {error}") from None
     except RecursionError:
         raise Usage("hot-lsp preview: the templates nest too deeply to compare") from None
+    if found.refused is None:
+        found.refused = validation_refusal(template, environments, new_values)
+    return found
+
+
+def validation_refusal(template: str, environments: Sequence[str], parameters: dict[str, Any]) -> str | None:
+    """The first error ``hot-lsp check`` finds in the new template (with its environments and values): Heat
+    validates the new stack before it updates anything, and refuses it so. None when there is none."""
+    try:
+        with open(template, encoding="utf-8") as handle:
+            text = handle.read()
+        values = []
+        for path in environments:
+            with open(path, encoding="utf-8") as handle:
+                values.append(EnvironmentValues.from_text(path, handle.read())[0])
+    except (OSError, UnicodeDecodeError):
+        return None  # the comparison already read them; nothing more to say here
+    options = Options(
+        inputs=Inputs(tuple(values), parameters),
+        files=DirectoryFiles(os.path.dirname(os.path.abspath(template))),
+        inputs_key=("preview", tuple(environments), tuple(sorted(parameters.items(), key=str))),
+        document_path=os.path.abspath(template),
+        environment_paths=tuple(os.path.abspath(path) for path in environments),
+    )
+    analysis = analyze(text, options)
+    errors = [d for d in analysis.diagnostics if d.severity_name == "error"]
+    if not errors:
+        return None
+    first = errors[0]
+    line = analysis.parsed.lines.line_of(first.start) + 1
+    return f"the new template does not validate: {first.code} {first.message} (line {line})"
 
 
 def run_offline_preview(
