@@ -7,6 +7,7 @@ Usage:
   python3 tools/heat_conformance.py record-bundles [--venv DIR]
   python3 tools/heat_conformance.py report-bundles [--show N]
   python3 tools/heat_conformance.py record-updates [--venv DIR]
+  python3 tools/heat_conformance.py report-updates [--show N]
 
 ``record`` takes every HOT template of ../shared/corpus that Heat accepts as it is (the seeds), makes single-mistake
 mutations of each (tools/conformance/mutations.py, seeded, so the same corpus gives the same cases), asks Heat for
@@ -22,7 +23,8 @@ judges them: tools/conformance/bundle_harness.py, tests/conformance/heat_bundle_
 
 ``record-updates`` runs Heat's real stack update on pairs of bundles (old -> new, tools/conformance/update_pairs.py)
 and records what it did to each resource: tools/conformance/update_harness.py,
-tests/conformance/heat_update_outcomes.json.
+tests/conformance/heat_update_outcomes.json. ``report-updates`` replays them through hot-lsp's offline update preview
+(tests/conformance/update_agreement.py) and prints the agreement matrix and the disagreements.
 """
 
 from __future__ import annotations
@@ -169,6 +171,8 @@ def main() -> None:
     reporting_bundles.add_argument("--show", type=int, default=60)
     recording_updates = commands.add_parser("record-updates")
     recording_updates.add_argument("--venv", default=str(default_venv_dir()))
+    reporting_updates = commands.add_parser("report-updates")
+    reporting_updates.add_argument("--show", type=int, default=60)
     args = parser.parse_args()
     {
         "record": record,
@@ -176,6 +180,7 @@ def main() -> None:
         "record-bundles": record_bundles,
         "report-bundles": report_bundles,
         "record-updates": record_updates,
+        "report-updates": report_updates,
     }[args.command](args)
 
 
@@ -189,6 +194,29 @@ def report_bundles(args: argparse.Namespace) -> None:
 
 def record_updates(args: argparse.Namespace) -> None:
     update_harness.record(ensure_venv(Path(args.venv), HEAT_VERSION), HEAT_VERSION)
+
+
+def report_updates(args: argparse.Namespace) -> None:
+    """Heat's outcome (rows) against hot-lsp's (columns), per resource of the pairs Heat updated; then the pairs'
+    results and the disagreements."""
+    import update_agreement
+
+    replayed = update_agreement.replay_all()
+    counts = update_agreement.matrix(replayed)
+    mine = ["added", "deleted", "replaced", "updated", "unchanged", "undecided", "failed", None]
+    width = 10
+    print("Heat \\ hot-lsp".ljust(12) + "".join(str(m).rjust(width) for m in mine))
+    for heat in ["added", "deleted", "replaced", "updated", "unchanged", None]:
+        print(str(heat).ljust(12) + "".join(str(counts.get((heat, m), 0) or ".").rjust(width) for m in mine))
+    decided = sum(n for (heat, m), n in counts.items() if heat is not None and m not in ("undecided", None))
+    agreed = sum(n for (heat, m), n in counts.items() if heat is not None and heat == m)
+    print(f"\n{len(replayed)} pairs; decided resource outcomes equal to Heat's: {agreed}/{decided}")
+    results = Counter((pair.heat_result, pair.mine_result) for pair in replayed)
+    print("pair results (Heat, hot-lsp): " + ", ".join(f"{k[0]}/{k[1]} {n}" for k, n in sorted(results.items())))
+    found = [line for pair in replayed for line in pair.disagreements()]
+    print(f"{len(found)} disagreements")
+    for line in found[: args.show]:
+        print("  " + line)
 
 
 if __name__ == "__main__":
