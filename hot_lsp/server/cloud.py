@@ -44,7 +44,9 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from ..analysis.codes import turned_off
+from .cloud_release import CloudReleases
 from .cloud_threads import DaemonPool, on_own_thread
+from .stack_failures import StackFailures
 
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
     from ..analysis.model.cloud_offer import CloudOffer
@@ -182,8 +184,8 @@ class CloudSession:
         self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None  # kept: the loop holds tasks weakly
         self._live: dict[tuple[str, str], _Live] = {}
         self._live_tasks: dict[tuple[str, str], asyncio.Task[None]] = {}
-        self._release: tuple[str, str] | None = None  # (cloud, Heat version) the cloud runs, once it said
-        self._release_task: asyncio.Task[None] | None = None
+        self.failures = StackFailures(self)  # the mapped stacks' failed resources, as E9903 (stack_failures.py)
+        self.releases = CloudReleases(self)  # the Heat release each cloud runs (cloud_release.py)
         self.serial = 0  # bumped whenever what this adds to diagnostics changes (pull diagnostics' result ids)
         self._progress_serial = 0
 
@@ -202,45 +204,22 @@ class CloudSession:
         self._cloud = cloud
         self._verdicts.clear()
         self._live.clear()
-        self._release = None
+        self.releases.forget()
+        self.failures.forget(cloud_changed=True)
         self.catalogue = None
         self.serial += 1
         if not cloud:
             return
         self._catalogue_task = asyncio.ensure_future(self._take_catalogue(cloud, refresh=False))
-        self._release_task = asyncio.ensure_future(self._take_release(cloud))
+        self.releases.ask(cloud)
         for uri in self._ls.store.uris() if self._ls.parts_built else ():
             self.validate(uri)
 
-    # -- the Heat release it runs ----------------------------------------------------------------------------
+    # -- the Heat release it runs (cloud_release.py) ---------------------------------------------------------
 
     def release_of(self, cloud: str) -> str:
         """The Heat version ``cloud`` runs, as it said it; '' when not known (yet), or for another cloud."""
-        return self._release[1] if self._release is not None and self._release[0] == cloud and cloud else ""
-
-    async def _take_release(self, cloud: str) -> None:
-        """Ask ``cloud`` once which Heat release it runs (``cloud/release.py``) and check for it unless the user
-        chose one; say so in the log, as a warning when it is a guess. A failure is said as the cloud's others."""
-        from ..cloud.release import cloud_release
-
-        try:
-            found = await self._in_background(cloud, lambda: cloud_release(self._connection(cloud)))
-        except Exception as error:
-            self._failed(cloud, error)
-            return
-        if self.cloud != cloud:
-            return
-        self._succeeded(cloud)
-        self._release = (cloud, found.release.version)
-        chosen = self._ls.settings.heat_release
-        said = f"hot-lsp: {found.said}" + (f" (hotLsp.heatRelease {chosen!r} is used instead)" if chosen else "")
-        kind = types.MessageType.Warning if found.guessed and not chosen else types.MessageType.Info
-        log.info("%s", said)
-        try:
-            self._ls.window_log_message(types.LogMessageParams(type=kind, message=said))
-        except Exception:
-            log.debug("could not log", exc_info=True)
-        self._ls.take_cloud_release(found.release.version)
+        return self.releases.release_of(cloud)
 
     # -- the cloud's verdict on a saved template ----------------------------------------------------------
 
@@ -250,6 +229,8 @@ class CloudSession:
         configuring = self._ls.configured is not None and not self._ls.configured.is_set()
         if not (self.cloud or configuring):
             return  # offline: nothing is sent
+        if self.cloud:
+            self.failures.refresh(uri)  # (only for a template mapped to a stack)
         task = self._validations.get(uri)
         if task is not None and not task.done():
             self._again.add(uri)
@@ -263,11 +244,13 @@ class CloudSession:
         self._again.discard(uri)
 
     def diagnostics_of(self, uri: str) -> list[types.Diagnostic]:
-        """The cloud's last verdict on ``uri``, to publish with the offline diagnostics."""
+        """The cloud's last verdict on ``uri`` and the mapped stacks' failures located in it, to publish with the
+        offline diagnostics."""
+        failed = self.failures.diagnostics_of(uri) if self.cloud else []
         verdict = self._verdicts.get(uri)
         if verdict is None or verdict.cloud != self.cloud or turned_off(E9901, self._ls.settings.disabled_rules):
-            return []
-        return list(verdict.diagnostics)
+            return failed
+        return [*verdict.diagnostics, *failed]
 
     async def _validations_of(self, uri: str) -> None:
         try:
@@ -593,6 +576,48 @@ class CloudSession:
         heat = connect(cloud)
         with self._connecting:
             return self._connections.setdefault(cloud, heat)
+
+    # -- for the parts of the live path in modules of their own (stack_failures.py) ---------------------------
+
+    @property
+    def session(self) -> Session:
+        return self._ls
+
+    @property
+    def settings(self) -> Any:
+        return self._ls.settings
+
+    @property
+    def encoding(self) -> Encoding:
+        return self._ls.encoding
+
+    async def in_background(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
+        """``call(*args)`` on the background cloud threads (see :meth:`_in_background`)."""
+        return await self._in_background(cloud, call, *args)
+
+    def connection(self, cloud: str) -> Heat:
+        return self._connection(cloud)
+
+    def said_failure(self, cloud: str, error: BaseException) -> None:
+        self._failed(cloud, error)
+
+    def succeeded(self, cloud: str) -> None:
+        self._succeeded(cloud)
+
+    async def tree_of(self, uri: str) -> Any:
+        """The nested-stack tree of the open template ``uri`` to every level (None: not a template, or closed)."""
+        from ..spec.limits import MAX_NESTED_STACK_DEPTH
+        from .workspace import nested_tree
+
+        snapshot = await self._ls.snapshot(uri)
+        if snapshot is None:
+            return None
+        return await nested_tree(self._ls, snapshot, MAX_NESTED_STACK_DEPTH)  # type: ignore[arg-type]
+
+    def diagnostics_changed(self) -> None:
+        """What this adds to diagnostics changed: publish every open document's again."""
+        self.serial += 1
+        self._ls.diagnostics.changed(list(self._ls.store.uris()), 0)
 
     def _failed(self, cloud: str, error: BaseException, *, uri: str = "") -> None:
         """Say once per cloud and kind of failure what went wrong (the offline features go on); a file that

@@ -27,6 +27,7 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
 from .cloud import PREVIEW, RequestFailed
+from .stack_failures import FAILURES
 from .methods import Lane
 from .session import HotLanguageServer
 from .workspace import nested_tree, requested_depth
@@ -105,6 +106,16 @@ async def handle_preview(ls: HotLanguageServer, *arguments: Any) -> dict[str, An
     if uri is None:
         raise JsonRpcInvalidParams(f"{PREVIEW} takes {{uri}}: the template's document uri")
     return await ls.cloud.preview(uri)
+
+
+async def handle_failures(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:
+    """``hot-lsp.failures`` with ``{uri}``: the failures of the stack ``hotLsp.stacks`` maps the template to, asked
+    now, as ``hot-lsp failures --format json`` prints them (``{stack, status, failures}``, each located); the E9903
+    diagnostics follow."""
+    uri = _uri(arguments)
+    if uri is None:
+        raise JsonRpcInvalidParams(f"{FAILURES} takes {{uri}}: the template's document uri")
+    return await ls.cloud.failures.command(uri)
 
 
 async def handle_refresh_catalogue(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

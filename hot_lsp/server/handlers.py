@@ -29,6 +29,7 @@ from ..features.deferred import (
 from ..features.semantic_token_legend import LEGEND
 from . import commands, documents, lifecycle, positional, whole_document, workspace
 from .cloud import PREVIEW, REFRESH_CATALOGUE
+from .stack_failures import FAILURES
 from .diagnostics import PULL_OPTIONS
 from .methods import (
     COMPLETION_LIST,
@@ -160,5 +161,6 @@ HANDLERS: tuple[Row, ...] = (
     Command(commands.RESOURCES, commands.handle_resources),
     Command(commands.GRAPH, commands.handle_graph),
     Command(PREVIEW, commands.handle_preview),
+    Command(FAILURES, commands.handle_failures),
     Command(REFRESH_CATALOGUE, commands.handle_refresh_catalogue),
 )

@@ -16,7 +16,10 @@ from hot_lsp.analysis.codes import CODES
 from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 
 # Codes that have no fixture here, each with the reason.
-WITHOUT_FIXTURE: dict[str, str] = {}
+WITHOUT_FIXTURE: dict[str, str] = {
+    "E9903": "a deployed stack's failure, never a template's own: `check` does not give it; "
+    "tests/live/test_editor_failures_live.py shows it on a stack that failed for real",
+}
 
 # Codes whose fixture only a cloud's Heat can run: its verdict is Heat's own, never written by hand. Their folders
 # are here; the live tests run them against the local Heat and compare the snapshots.
