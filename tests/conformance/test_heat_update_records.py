@@ -41,6 +41,7 @@ FAMILY_MINIMUMS = {
     "group_count": 5,
     "resource_def": 5,
     "removal_policies": 2,
+    "external_id": 3,
     "chain": 4,
     "nested_template": 5,
     "nested_parameters": 4,
@@ -206,6 +207,7 @@ REFERENCE_FACTS = [
     ("renamed-value", "value_renamed", "added"),
     ("condition-flip-on", "extra", "added"),
     ("condition-flip-off", "extra", "deleted"),
+    ("external-id-property", "net", "unchanged"),  # an external resource is never updated
 ]
 
 
@@ -223,6 +225,8 @@ def test_refusals_and_failures_are_heats(pairs: list[dict[str, Any]]) -> None:
     assert by_id["restricted-update-value"]["heat"]["result"] == "failed"
     assert by_id["restricted-replace-random"]["heat"]["result"] == "failed"
     assert by_id["restricted-update-none"]["heat"]["result"] == "updated"
+    assert by_id["external-id-changed"]["heat"]["result"] == "failed"
+    assert "external_id" in by_id["external-id-changed"]["heat"]["message"]
 
 
 def test_materialize_writes_a_side(pairs: list[dict[str, Any]], tmp_path: Path) -> None:

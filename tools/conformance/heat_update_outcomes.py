@@ -201,6 +201,18 @@ def _stand_ins(engine: service.EngineService) -> None:
 
     resource.Resource._prepare_update_replace_handler = prepare_update_replace_handler
 
+    real_validate_external = resource.Resource.validate_external
+
+    def validate_external(self):
+        """An external_id names an object the service is asked to show: a cloud holding it answers."""
+        try:
+            real_validate_external(self)
+        except Exception as error:  # noqa: BLE001
+            if not _needs_cloud(error):
+                raise
+
+    resource.Resource.validate_external = validate_external
+
     real_attribute = resource.Resource._resolve_any_attribute
 
     def resolve_any_attribute(self, attr):
@@ -322,10 +334,16 @@ def _unwrapped(error: BaseException) -> BaseException:
     return error.exc_info[1] if isinstance(error, oslo_messaging.ExpectedException) else error
 
 
+def _clean(text: str, *folders: Path) -> str:
+    """A message without the throwaway folders: files named as the bundle names them (file://lib/box.yaml)."""
+    for folder in folders:
+        text = text.replace(str(folder) + os.sep, "").replace(str(folder), "")
+    return text[:600]
+
+
 def _message(error: BaseException, folder: Path) -> str:
     error = _unwrapped(error)
-    text = str(error) or type(error).__name__
-    return text.replace(str(folder) + os.sep, "").replace(str(folder), "")[:600]
+    return _clean(str(error) or type(error).__name__, folder)
 
 
 def outcome(engine: service.EngineService, pair: dict) -> dict:
@@ -371,14 +389,22 @@ def outcome(engine: service.EngineService, pair: dict) -> dict:
             result = "cloud" if _needs_cloud(error) else "refused"
             return {"result": result, "message": _message(error, new_folder), "resources": []}
         action, state, reason, _ = stack_object.Stack.get_status(context, identity["stack_id"])
+    reason = _clean(reason, old_folder, new_folder)
     answer = {"result": "updated", "message": reason}
     if (action, state) != ("UPDATE", "COMPLETE"):
-        answer = {"result": "cloud" if NEEDS_CLOUD in reason else "failed", "message": reason[:600]}
+        answer = {"result": "cloud" if NEEDS_CLOUD in reason else "failed", "message": reason}
     answer["resources"] = [
-        {"resource_name": n, "resource_type": t, "parent": parent, "outcome": o}
+        {"resource_name": n, "resource_type": _relative(t, old_folder, new_folder), "parent": parent, "outcome": o}
         for (parent, n), (t, o) in sorted(OUTCOMES.items(), key=lambda item: (item[0][0] or "", item[0][1]))
     ]
     return answer
+
+
+def _relative(res_type: str, *folders: Path) -> str:
+    """A template resource's type as written: heatclient made ``box.yaml`` the URL file:///FOLDER/box.yaml."""
+    for folder in folders:
+        res_type = res_type.replace(f"file://{folder}/", "")
+    return res_type
 
 
 def main() -> None:

@@ -18,13 +18,14 @@ from typing import Any
 from update_pair_kit import Pairs
 from update_pairs_links import cascade_pairs, translation_pairs
 from update_pairs_stacks import environment_pairs, nested_pairs
-from update_pairs_structure import condition_pairs, policy_and_group_pairs, structure_pairs
+from update_pairs_structure import condition_pairs, external_id_pairs, policy_and_group_pairs, structure_pairs
 from update_pairs_types import single_property_pairs, software_pairs
 
 MAKERS: list[Callable[[Pairs], None]] = [
     single_property_pairs,
     software_pairs,
     structure_pairs,
+    external_id_pairs,
     condition_pairs,
     policy_and_group_pairs,
     nested_pairs,

@@ -155,6 +155,45 @@ def structure_pairs(pairs: Pairs) -> None:
     )
 
 
+def external_id_pairs(pairs: Pairs) -> None:
+    """external_id: a resource Heat did not create; a change of the id fails the update (resource.py:1637-1644)."""
+    net = hot({"net": {"type": "OS::Neutron::Net", "properties": {"name": "n"}}})
+    adopted = edited(net, ("resources", "net", "external_id"), "net-uuid-1")
+    pairs.edit(
+        "external-id-added",
+        "external_id",
+        "an existing net given an external_id",
+        net,
+        ("resources", "net", "external_id"),
+        "net-uuid-1",
+    )
+    pairs.edit(
+        "external-id-changed",
+        "external_id",
+        "an external net's id changed",
+        adopted,
+        ("resources", "net", "external_id"),
+        "net-uuid-2",
+    )
+    pairs.edit(
+        "external-id-removed",
+        "external_id",
+        "an external net's external_id removed",
+        adopted,
+        ("resources", "net", "external_id"),
+        DELETE,
+    )
+    pairs.edit(
+        "external-id-property",
+        "external_id",
+        "an external net's name changed",
+        adopted,
+        ("resources", "net", "properties", "name"),
+        "m",
+    )
+    pairs.add("external-id-identical", "identical", "an external net unchanged", side(adopted), side(adopted))
+
+
 def condition_pairs(pairs: Pairs) -> None:
     template = hot(
         {
