@@ -305,3 +305,47 @@ def test_a_member_metadata_change_updates_each_member(tmp_path: Path) -> None:
     )
     found = compare(tmp_path, with_metadata, with_metadata.replace("a: 1", "a: 2"))
     assert outcome(found, "0", "group") == ("updated", "`metadata` changed (no property change)")
+
+
+def test_a_deployment_input_marked_replace_on_change_replaces_it(tmp_path: Path) -> None:
+    template = HEAD + textwrap.dedent(
+        """
+        resources:
+          config:
+            type: OS::Heat::SoftwareConfig
+            properties:
+              config: echo
+              inputs: [{name: tag, replace_on_change: true}, {name: note}]
+          deploy:
+            type: OS::Heat::SoftwareDeployment
+            properties:
+              config: {get_resource: config}
+              server: abc
+              input_values: {tag: a, note: x}
+        """
+    )
+    found = compare(tmp_path, template, template.replace("tag: a", "tag: b"))
+    assert outcome(found, "deploy") == (
+        "replaced",
+        "input `tag` changes and its config marks it `replace_on_change`",
+    )
+    found = compare(tmp_path / "2", template, template.replace("note: x", "note: y"))
+    assert outcome(found, "deploy")[0] == "updated"
+
+
+def test_scaling_group_members_are_the_clouds_to_name(tmp_path: Path) -> None:
+    template = HEAD + textwrap.dedent(
+        """
+        resources:
+          asg:
+            type: OS::Heat::AutoScalingGroup
+            properties:
+              min_size: 1
+              max_size: 3
+              resource: {type: OS::Heat::TestResource, properties: {value: a}}
+        """
+    )
+    found = compare(tmp_path, template, template.replace("value: a", "value: b"))
+    assert outcome(found, "asg")[0] == "updated"
+    state, reason = outcome(found, "*", "asg")
+    assert state == "undecided" and "members have names Heat makes up" in reason
