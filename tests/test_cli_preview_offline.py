@@ -126,3 +126,30 @@ def test_a_new_template_heat_does_not_validate_is_refused(tmp_path: Path) -> Non
     assert done.stderr.startswith(
         "hot-lsp preview: Heat refuses this update: the new template does not validate: E3025"
     )
+
+
+def test_git_reads_nested_templates_and_get_file_at_the_revision(tmp_path: Path) -> None:
+    git("init", "-q", cwd=tmp_path)
+    (tmp_path / "lib").mkdir()
+    parent = "heat_template_version: rocky\nresources:\n  app: {type: lib/child.yaml}\n"
+    child = (
+        "heat_template_version: rocky\nresources:\n  server:\n    type: OS::Nova::Server\n"
+        "    properties: {image: cirros, flavor: m1, user_data: {get_file: boot.sh}}\n"
+    )
+    (tmp_path / "stack.yaml").write_text(parent)
+    (tmp_path / "lib/child.yaml").write_text(child)
+    (tmp_path / "lib/boot.sh").write_text("echo 1\n")
+    git("add", ".", cwd=tmp_path)
+    git("-c", "user.email=a@b", "-c", "user.name=t", "commit", "-qm", "old", cwd=tmp_path)
+    (tmp_path / "lib/boot.sh").write_text("echo 2\n")
+    done = run("stack.yaml", "--against", "git:HEAD", "--format", "json", cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    replaced = json.loads(done.stdout)["replaced"]
+    assert replaced == [
+        {
+            "resource_name": "server",
+            "resource_type": "OS::Nova::Server",
+            "parent": "app",
+            "reason": "`user_data` changes and `user_data_update_policy` defaults to REPLACE",
+        }
+    ]
