@@ -3,6 +3,8 @@ answer Heat 27.0.1's real update gives (../shared/reference/heat-update.md)."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import textwrap
 from pathlib import Path
 
@@ -349,3 +351,17 @@ def test_scaling_group_members_are_the_clouds_to_name(tmp_path: Path) -> None:
     assert outcome(found, "asg")[0] == "updated"
     state, reason = outcome(found, "*", "asg")
     assert state == "undecided" and "members have names Heat makes up" in reason
+
+
+def test_a_fresh_process_compares_parameters_whose_constraints_a_rule_would_flag(tmp_path: Path) -> None:
+    # The rules define their codes when imported; the comparison does not import them (W2021 once crashed it).
+    template = HEAD + "parameters:\n  mode: {type: string, default: 'on', constraints: [{allowed_values: [on, off]}]}\n"
+    (tmp_path / "stack.yaml").write_text(template + "resources:\n  a: {type: OS::Heat::None}\n")
+    code = (
+        "import sys; from hot_lsp.analysis.update.procedure import StackVersion, preview_update;"
+        "from hot_lsp.analysis.update.sides import disk_files;"
+        "v = StackVersion(sys.argv[1], disk_files());"
+        "print(preview_update(v, v).changes[0].outcome)"
+    )
+    done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "stack.yaml")], capture_output=True, text=True)
+    assert done.stdout.strip() == "unchanged", done.stderr
