@@ -526,6 +526,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     if options.command == "preview" and options.against is not None:
         from .commands.preview_offline import run_offline_preview
 
+        if options.stack or options.os_cloud:
+            print(
+                "hot-lsp preview: --against compares offline; give it without --stack and --os-cloud", file=sys.stderr
+            )
+            return 2
+
         return run_offline_preview(
             options.template,
             options.against,

@@ -153,3 +153,10 @@ def test_git_reads_nested_templates_and_get_file_at_the_revision(tmp_path: Path)
             "reason": "`user_data` changes and `user_data_update_policy` defaults to REPLACE",
         }
     ]
+
+
+def test_against_is_offline_only(tmp_path: Path) -> None:
+    (tmp_path / "stack.yaml").write_text(OLD)
+    done = run("stack.yaml", "--against", "stack.yaml", "--stack", "deployed", cwd=tmp_path)
+    assert done.returncode == 2
+    assert done.stderr == "hot-lsp preview: --against compares offline; give it without --stack and --os-cloud\n"
