@@ -170,7 +170,9 @@ def build_parser() -> argparse.ArgumentParser:
     _cloud_argument(resources, "the cloud holding --stack", from_environment=True)
 
     preview = commands.add_parser(
-        "preview", help="ask the cloud's Heat what a create (or, with --stack, an update) would do"
+        "preview",
+        help="ask the cloud's Heat what a create (or, with --stack, an update) would do; with --against OLD, what an "
+        "update from OLD does, offline",
     )
     preview.add_argument("template", metavar="TEMPLATE", help="the HOT template")
     _values_arguments(preview)
