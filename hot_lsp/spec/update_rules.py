@@ -46,10 +46,6 @@ REPLACE_ALWAYS: dict[str, tuple[str, str]] = {"OS::Neutron::Port": ("replacement
 # _needs_update is False whatever changed (r/openstack/heat/none_resource.py:36-38).
 NEVER_UPDATED = frozenset({"OS::Heat::None"})
 
-# Types that never set a resource_id (the handle keeps a stack user's id in its data: r/stack_user.py:29-50), so
-# get_resource gives the resource's name (resource.py:2394-2403) and a replacement leaves it as it was.
-NAME_AS_REFERENCE = frozenset({"OS::Heat::WaitConditionHandle", "OS::Heat::UpdateWaitConditionHandle"})
-
 # _needs_update raises UpdateReplace whatever changed (r/openstack/heat/wait_condition_handle.py:236-238).
 ALWAYS_REPLACED = frozenset({"OS::Heat::UpdateWaitConditionHandle"})
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...spec import Catalogue, builtin_catalogue
-from ...spec.update_rules import NAME_AS_REFERENCE, STACK_RESOURCES
+from ...spec.update_rules import STACK_RESOURCES
 from ..stack.tree_limits import BUILD_SECONDS, MAX_NESTED_DEPTH, MAX_NODES
 from ..values.evaluated import plain
 from .compare import DIFFERENT, EQUAL, MAYBE, Comparer, Identity, Verdict
@@ -166,11 +166,7 @@ class _Walk:
     ) -> Identity:
         if decision.outcome != NESTED:
             self.add(name, after.type, parent, decision.outcome, decision.reason)
-            found = _identity(decision)
-            if found.id != EQUAL and after.klass in NAME_AS_REFERENCE and before.klass == after.klass:
-                # get_resource gives its name. (After a class change Heat's record shows the dependants replaced.)
-                return Identity(EQUAL, found.attributes, found.outcome)
-            return found
+            return _identity(decision)
         path = name if parent is None else f"{parent}/{name}"
         kind = STACK_RESOURCES.get(after.klass, "opaque")
         attributes = EQUAL if decision.properties_changed == EQUAL else MAYBE
