@@ -144,9 +144,10 @@ class Side:
         if isinstance(found, str):
             raise SideError(found)
         inputs = Inputs(self.environments, dict(self.version.parameters), "-P")
-        return self.template_level(found, self.version.path, inputs)
+        return self.template_level(found, self.version.path, inputs, outputs=False)
 
-    def template_level(self, model: TemplateModel, path: str, inputs: Inputs) -> Level:
+    def template_level(self, model: TemplateModel, path: str, inputs: Inputs, outputs: bool = True) -> Level:
+        """``outputs``: evaluate them too (a nested stack's are its parent resource's attributes)."""
         parameters, _ = resolve_parameters(model, inputs)
         evaluator = Evaluator(model, parameters, Beside(self.files, path))
         definitions: dict[str, Definition] = {}
@@ -157,14 +158,14 @@ class Side:
                 disabled.add(name)
                 continue
             definitions[name] = self.definition(name, entry.scalar("type"), _fields(evaluator, entry), path)
-        outputs = {}
-        for name, entry in model.outputs.items():
+        values = {}
+        for name, entry in model.outputs.items() if outputs else ():
             node = entry.get("value")
             if node is not None:
-                outputs[name] = evaluator.evaluate_field(node, f"outputs.{name}.value")
+                values[name] = evaluator.evaluate_field(node, f"outputs.{name}.value")
         immutable = frozenset(name for name, entry in model.parameters.items() if entry.scalar("immutable") is True)
         order = _order(model, definitions)
-        return Level(path, definitions, order, outputs, parameters, immutable, disabled=frozenset(disabled))
+        return Level(path, definitions, order, values, parameters, immutable, disabled=frozenset(disabled))
 
     def definition(self, name: str, written: object, fields: dict[str, Any], file: str) -> Definition:
         kind = written if isinstance(written, str) else None
