@@ -34,7 +34,7 @@ from ...spec.update_rules import (
 )
 from ..evaluation.preview_properties import previewed_properties
 from ..values.evaluated import Symbol
-from .compare import DIFFERENT, EQUAL, MAYBE, SAME, Comparer, Verdict
+from .compare import DIFFERENT, MAYBE, Comparer, Verdict
 from .sides import Definition
 
 ADDED, DELETED, REPLACED, UPDATED, UNCHANGED, UNDECIDED = (
@@ -55,7 +55,7 @@ class Decision:
     reason: str
     maybe: tuple[tuple[str, str], ...] = ()  # the run-time values an undecided outcome waits for
     # Whether its resolved properties (what Heat stores) change: attributes are re-read only then (resource.py:1016-1020).
-    properties_changed: int = 2
+    properties_changed: int = DIFFERENT
 
 
 # A deployment's config, looked up by name in the same stack: (old, new) definitions or None.
@@ -347,6 +347,3 @@ def _deployment_inputs(old: Definition, new: Definition, mode: _Mode, configs: C
 
 def _names(keys: list[str]) -> str:
     return ", ".join(f"`{key}`" for key in keys)
-
-
-__all__ = ["EQUAL", "SAME", "Decision", "decide"]
