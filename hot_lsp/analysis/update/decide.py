@@ -261,7 +261,13 @@ def _replaced_by_plugin(
     for key, policy in SERVER_POLICIES.get(klass, {}).items():
         if key in changed and _policy(after, before, policy.policy, policy.default) == REPLACE:
             how = "is" if policy.policy in written or policy.default != REPLACE else "defaults to"
-            return f"`{key}` changes and `{policy.policy}` {how} REPLACE"
+            verdict = changed[key]
+            cause = (
+                f" (the `{verdict.causes[0]}` it references is replaced)"
+                if verdict.causes and not verdict.literal
+                else ""
+            )
+            return f"`{key}` changes{cause} and `{policy.policy}` {how} REPLACE"
     if klass in REPLACE_WHEN_TRUE:
         key, flag = REPLACE_WHEN_TRUE[klass]
         if key in changed and isinstance(after, dict) and after.get(flag):
