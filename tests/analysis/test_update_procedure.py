@@ -365,3 +365,14 @@ def test_a_fresh_process_compares_parameters_whose_constraints_a_rule_would_flag
     )
     done = subprocess.run([sys.executable, "-c", code, str(tmp_path / "stack.yaml")], capture_output=True, text=True)
     assert done.stdout.strip() == "unchanged", done.stderr
+
+
+def test_restricted_actions_reach_a_nested_stack_through_its_parents_name(tmp_path: Path) -> None:
+    parent = HEAD + "resources:\n  app:\n    type: child.yaml\n"
+    child = HEAD + "resources:\n  r: {type: OS::Heat::RandomString, properties: {length: %d}}\n"
+    env = "resource_registry:\n  resources:\n    app:\n      r: {restricted_actions: [replace]}\n"
+    files = {"child.yaml": (child % 8, child % 9), "env.yaml": (env, env)}
+    found = compare(tmp_path, parent, parent, files, environments=("env.yaml",))
+    change = found.outcome("r", "app")
+    assert change is not None and change.outcome == "failed"
+    assert "`replace` is a restricted action" in change.reason

@@ -31,7 +31,16 @@ from .decide import (
     Decision,
     decide,
 )
-from .sides import Definition, Level, Side, SideError, StackVersion, removal_names
+from .sides import (
+    Definition,
+    Level,
+    Side,
+    SideError,
+    StackVersion,
+    child_scope,
+    removal_names,
+    restricted_actions,
+)
 
 OUTCOMES = (ADDED, DELETED, REPLACED, UPDATED, UNCHANGED, UNDECIDED)
 
@@ -90,7 +99,7 @@ def preview_update(old: StackVersion, new: StackVersion, catalogue: Catalogue | 
         result.refused = f"The following parameters are immutable and may not be updated: {', '.join(changed)}"
         return result
     walk = _Walk(old_side, new_side, result)
-    walk.level(old_top, new_top, None, Comparer({}), 0, (new.path,))
+    walk.level(old_top, new_top, None, Comparer({}), 0, (new.path,), new_side.resources)
     return result
 
 
@@ -124,16 +133,23 @@ class _Walk:
         self.result.changes.append(Change(name, kind, parent, outcome, reason))
 
     def level(
-        self, old: Level, new: Level, parent: str | None, outer: Comparer, depth: int, ancestors: tuple[str, ...]
+        self,
+        old: Level,
+        new: Level,
+        parent: str | None,
+        outer: Comparer,
+        depth: int,
+        ancestors: tuple[str, ...],
+        scope: Mapping[str, Any],
     ) -> dict[str, Identity]:
-        """Compare one stack; its resources' identities (for the stack resource holding it)."""
+        """Compare one stack; its resources' identities (for the stack resource holding it). ``scope``: the
+        ``resources`` section of the registry this stack sees (restricted actions)."""
         identities: dict[str, Identity] = {}
         # Group members name resources of the group's own stack: they compare through its identities.
         comparer = outer if new.file is None else Comparer(identities, outer.parameters)
         for note in (old.note, new.note):
             if note:
                 self.result.notes.append(f"{parent}: {note}")
-        restricted = parent is None
         for name in new.order:
             if self.full():
                 return identities
@@ -144,9 +160,8 @@ class _Walk:
                 why = "its condition is true in this version" if name in old.disabled else "new in this version"
                 self.add(name, after.type, parent, ADDED, why)
                 continue
-            actions = self.new.restricted_actions(name) if restricted else set()
-            decision = decide(before, after, comparer, actions, _configs(old, new))
-            identities[name] = self.decided(name, before, after, decision, parent, comparer, depth, ancestors)
+            decision = decide(before, after, comparer, restricted_actions(scope, name), _configs(old, new))
+            identities[name] = self.decided(name, before, after, decision, parent, comparer, depth, ancestors, scope)
         for name, before in old.definitions.items():
             if name not in new.definitions:
                 why = "its condition is false in this version" if name in new.disabled else "gone from the template"
@@ -163,6 +178,7 @@ class _Walk:
         comparer: Comparer,
         depth: int,
         ancestors: tuple[str, ...],
+        scope: Mapping[str, Any],
     ) -> Identity:
         if decision.outcome != NESTED:
             self.add(name, after.type, parent, decision.outcome, decision.reason)
@@ -200,7 +216,7 @@ class _Walk:
         passed = _passed_parameters(before, after, comparer)
         inner = Comparer(comparer.identities, passed) if new_level.file is None else Comparer({}, passed)
         chain = (*ancestors, after.location) if after.location else ancestors
-        identities = self.level(old_level, new_level, path, inner, depth + 1, chain)
+        identities = self.level(old_level, new_level, path, inner, depth + 1, chain, child_scope(scope, name))
         inside = [c for c in self.result.changes[index + 1 :] if c.parent == path]
         counts = {outcome: sum(1 for c in inside if c.outcome == outcome) for outcome in (*OUTCOMES, FAILED)}
         summary = ", ".join(f"{n} {outcome}" for outcome, n in counts.items() if n and outcome != UNCHANGED)

@@ -5,6 +5,7 @@ through the side's registry, and, lazily, its nested stack (a provider template,
 
 from __future__ import annotations
 
+import fnmatch
 import os
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -87,6 +88,8 @@ class Side:
         self._models: dict[str, TemplateModel | str] = {}
         models = []
         values = []
+        # The registry's per-resource section: a later file's replaces an earlier one's whole (Registry.build).
+        self.resources: dict[str, Any] = {}
         for path in version.environments:
             text = self.read(path)
             parsed = parse(text)
@@ -97,12 +100,16 @@ class Side:
             if model is None or not isinstance(parsed.root, MappingNode):
                 raise SideError(f"{path}: The environment is not a valid YAML mapping data type.")
             models.append((path, model))
-            values.append(EnvironmentValues.from_mapping(path, parsed.root.to_python()))
+            data = parsed.root.to_python()
+            values.append(EnvironmentValues.from_mapping(path, data))
+            registry = data.get("resource_registry") if isinstance(data, dict) else None
+            written = registry.get("resources") if isinstance(registry, dict) else None
+            if isinstance(written, dict):
+                self.resources = written
         self.registry = Registry.build(catalogue, models)
         self.environments = tuple(values)
         # Heat applies an environment's `parameters` to the top-level stack only.
         self.child_environments = tuple(EnvironmentValues(e.name, {}, e.parameter_defaults) for e in values)
-        self.restricted = [(pattern, node) for _, model in models for pattern, node in model.restricted_actions]
 
     def read(self, path: str) -> str:
         found: FileRead = self.files.read(path)
@@ -127,17 +134,6 @@ class Side:
                 )
             self._models[path] = found
         return found
-
-    def restricted_actions(self, name: str) -> set[str]:
-        """Heat's ``get_rsrc_restricted_actions`` (environment.py:377-402): every matching pattern's actions."""
-        import fnmatch
-
-        actions: set[str] = set()
-        for pattern, node in self.restricted:
-            if fnmatch.fnmatchcase(name, pattern):
-                value = node.to_python()
-                actions |= {value} if isinstance(value, str) else {a for a in value or () if isinstance(a, str)}
-        return actions
 
     def top(self) -> Level:
         found = self.model(self.version.path, self.version.text)
@@ -279,6 +275,30 @@ def _names(count: int, skip: frozenset[str]) -> list[str]:
             names.append(str(index))
         index += 1
     return names
+
+
+def restricted_actions(scope: Mapping[str, Any], name: str) -> set[str]:
+    """Heat's ``get_rsrc_restricted_actions`` (environment.py:377-402) in a stack whose registry's ``resources``
+    section is ``scope``: the actions of every entry whose name pattern matches."""
+    actions: set[str] = set()
+    for pattern, entry in scope.items():
+        if isinstance(pattern, str) and isinstance(entry, dict) and fnmatch.fnmatchcase(name, pattern):
+            value = entry.get("restricted_actions")
+            actions |= {value} if isinstance(value, str) else {a for a in value or () if isinstance(a, str)}
+    return actions
+
+
+def child_scope(scope: Mapping[str, Any], name: str) -> dict[str, Any]:
+    """The ``resources`` section a nested stack of resource ``name`` sees: every matching entry's content merged,
+    its own name's last (environment.py:441-449, get_child_environment)."""
+    found: dict[str, Any] = {}
+    for pattern, entry in scope.items():
+        if isinstance(pattern, str) and isinstance(entry, dict) and fnmatch.fnmatchcase(name, pattern):
+            found.update(entry)
+    own = scope.get(name)
+    if isinstance(own, dict):
+        found.update(own)
+    return found
 
 
 def disk_files() -> FileSource:
