@@ -165,8 +165,8 @@ def test_answers_use_the_agreed_words(pairs: list[dict[str, Any]]) -> None:
             # A nested resource's parent is a path of resources recorded in the same pair.
             if res["parent"]:
                 assert res["parent"] in named, (pair["id"], res)
-        if answer["result"] in ("refused", "cloud"):
-            assert not answer["resources"] or answer["result"] == "cloud", pair["id"]
+        # Only a finished update lists its resources (where a failed one stops varies from run to run).
+        assert answer["result"] == "updated" or not answer["resources"], pair["id"]
 
 
 def test_every_result_is_represented(pairs: list[dict[str, Any]]) -> None:
@@ -188,6 +188,7 @@ REFERENCE_FACTS = [
     ("os-heat-delay-min_wait-0", "res", "replaced"),  # base handle_update replaces
     ("os-heat-none-a-0", "res", "unchanged"),  # OS::Heat::None is never updated
     ("wait-update-handle-identical", "handle", "replaced"),  # always replaced
+    ("wait-update-handle-identical", "wait", "replaced"),  # its handle (a signed URL) changes; not update-allowed
     ("os-neutron-port-replacement_policy-10", "res", "replaced"),
     ("software-config-script", "config", "replaced"),
     ("software-config-script", "deployment", "updated"),

@@ -123,6 +123,38 @@ class KeystonePlugin(NoCloudPlugin):
         return super().__getattr__(attribute)
 
 
+class Credentials:
+    def __init__(self, user_id: str) -> None:
+        self.id, self.access, self.secret = f"cred-{user_id}", f"access-{user_id}", f"secret-{user_id}"
+
+
+class Keystone(fake_keystoneclient.FakeKeystoneClient):
+    """Heat's fake Keystone, giving each stack user its own id and EC2 keypair as Keystone does: the fake's one
+    fixed user and access key made a replaced wait condition handle's signed URL differ only by its timestamp,
+    so whether its wait condition changed hung on the clock."""
+
+    def create_stack_user(self, username, password):
+        return f"user-{next(IDS)}"
+
+    def create_stack_domain_user(self, username, project_id, password=None):
+        return f"user-{next(IDS)}"
+
+    def get_ec2_keypair(self, access, user_id):
+        return Credentials(user_id)
+
+    def create_ec2_keypair(self, user_id):
+        return Credentials(user_id)
+
+    def create_stack_domain_user_keypair(self, user_id, project_id):
+        return Credentials(user_id)
+
+    def delete_ec2_keypair(self, credential_id=None, user_id=None, access=None):
+        pass
+
+    def delete_stack_user(self, user_id):
+        pass
+
+
 class Refusing:
     """A service's API: every request to it needs the cloud."""
 
@@ -134,7 +166,7 @@ class Refusing:
 
 
 def _stand_ins(engine: service.EngineService) -> None:
-    fake_keystone = fake_keystoneclient.FakeKeystoneClient()
+    fake_keystone = Keystone()
     no_cloud_plugin = clients.OpenStackClients.client_plugin  # heat_verdicts' stand-in around the real plugin
 
     def plugin(self, name=None):
@@ -393,9 +425,12 @@ def outcome(engine: service.EngineService, pair: dict) -> dict:
     answer = {"result": "updated", "message": reason}
     if (action, state) != ("UPDATE", "COMPLETE"):
         answer = {"result": "cloud" if NEEDS_CLOUD in reason else "failed", "message": reason}
+    # A failed update stops where the failing resource's task stops the others, which depends on the order Heat
+    # takes independent resources in (it varies from run to run): only a finished update lists its resources.
     answer["resources"] = [
         {"resource_name": n, "resource_type": _relative(t, old_folder, new_folder), "parent": parent, "outcome": o}
         for (parent, n), (t, o) in sorted(OUTCOMES.items(), key=lambda item: (item[0][0] or "", item[0][1]))
+        if answer["result"] == "updated"
     ]
     return answer
 

@@ -149,7 +149,7 @@ TYPE_EDITS: dict[str, list[tuple[str, dict[str, Any], list[tuple[str, Any]]]]] =
             {"size": 10, "name": "vol-a"},
             [
                 ("size", 20),
-                ("size", 5),
+                ("size", 30),  # not a shrink: whether it shrinks is asked of Cinder (the current size)
                 ("name", "vol-b"),
                 ("description", "data"),
                 ("metadata", {"k": "v"}),
