@@ -61,6 +61,10 @@ BASE_HANDLE_UPDATE = frozenset({"OS::Heat::Delay"})
 # ``value`` replaces when ``update_replace`` (the new value) is true. (type → (changed property, deciding property)).
 REPLACE_WHEN_TRUE: dict[str, tuple[str, str]] = {"OS::Heat::TestResource": ("value", "update_replace")}
 
+# Its completion check raises while the property is true (r/openstack/heat/test_resource.py:241-244): creating,
+# updating or replacing it fails the update. (type → property).
+FAILS_WHEN_TRUE: dict[str, str] = {"OS::Heat::TestResource": "fail"}
+
 # AWS::EC2::EIPAssociation.needs_replace_with_prop_diff (r/aws/ec2/eip.py:352-361): a change of AllocationId or EIP
 # replaces when InstanceId or NetworkInterfaceId changes to a value as well.
 EIP_ASSOCIATION = "AWS::EC2::EIPAssociation"

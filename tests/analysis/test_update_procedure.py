@@ -376,3 +376,12 @@ def test_restricted_actions_reach_a_nested_stack_through_its_parents_name(tmp_pa
     change = found.outcome("r", "app")
     assert change is not None and change.outcome == "failed"
     assert "`replace` is a restricted action" in change.reason
+
+
+def test_a_test_resource_told_to_fail_fails_the_update(tmp_path: Path) -> None:
+    template = HEAD + "resources:\n  res: {type: OS::Heat::TestResource, properties: {value: one}}\n"
+    found = compare(tmp_path, template, template.replace("value: one", "value: one, fail: true"))
+    assert outcome(found, "res") == (
+        "failed",
+        "the update fails: `fail` updated in place, and its `fail` is true: its handler fails",
+    )

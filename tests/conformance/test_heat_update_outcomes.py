@@ -16,9 +16,6 @@ from update_agreement import ALLOWED_UNDECIDED, Replayed, matrix, replay_all
 
 # Known disagreements, each with why hot-lsp answers otherwise.
 KNOWN = {
-    # TestResource's `fail: true` fails its handler at run time: a test plugin's failure, not a replace decision
-    # (the reference, step 9: run-time failures are not decided offline).
-    "os-heat-testresource-fail-2: Heat failed, hot-lsp updated (ValueError: resources.res: Test Resource failed res)",
     # Recorded while the recorder's fake Keystone gave every stack user one id, so a replaced handle kept its id
     # (wait_condition.py:52-54 makes the user's id the handle's): re-recorded with an id per user, Heat replaces
     # the wait condition as hot-lsp says. Remove once the re-recording is in.
@@ -55,5 +52,5 @@ def test_undecided_only_where_the_cloud_decides(replayed: list[Replayed]) -> Non
 
 def test_stack_results_agree(replayed: list[Replayed]) -> None:
     results = Counter((pair.heat_result, pair.mine_result) for pair in replayed if pair.heat_result != "cloud")
-    assert {key for key in results if key[0] != key[1]} <= {("failed", "updated")}, results
+    assert all(heat == mine for heat, mine in results), results
     assert results[("refused", "refused")] >= 9

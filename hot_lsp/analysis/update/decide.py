@@ -20,6 +20,7 @@ from ...spec.update_rules import (
     EIP_ASSOCIATION,
     EIP_KEYS,
     EIP_TARGETS,
+    FAILS_WHEN_TRUE,
     NEVER_UPDATED,
     REMOTE_STACK,
     REPLACE,
@@ -99,6 +100,8 @@ class _Mode:
 
 def _decide(old: Definition, new: Definition, mode: _Mode, restricted: set[str], configs: ConfigLookup) -> Decision:
     found = _needs(old, new, mode, configs)
+    if found.outcome in (UPDATED, REPLACED) and fails_when_run(new):
+        found = Decision(FAILED, f"the update fails: {found.reason}, and {fails_when_run(new)}")
     stored = mode.comparer.compare(old.fields["properties"], new.fields["properties"]).state
     found = Decision(found.outcome, found.reason, tuple(dict.fromkeys(mode.maybe)), stored)
     # Restricted actions turn the update or the replacement into a failure (resource.py:1512-1535, update.py:135).
@@ -173,6 +176,15 @@ def _needs(old: Definition, new: Definition, mode: _Mode, configs: ConfigLookup)
         if why:
             return Decision(REPLACED, why)
     return Decision(UPDATED, _updated(klass, changed, fields, before, after, old, new))
+
+
+def fails_when_run(definition: Definition) -> str:
+    """Why creating or updating this resource fails at run time (a test plugin told to), or ""."""
+    key = FAILS_WHEN_TRUE.get(definition.klass)
+    props = definition.fields["properties"]
+    if key is not None and isinstance(props, dict) and props.get(key) is True:
+        return f"its `{key}` is true: its handler fails"
+    return ""
 
 
 def _not_allowed(new: Definition, changed: dict[str, Verdict]) -> Decision | None:

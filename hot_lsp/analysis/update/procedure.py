@@ -30,6 +30,7 @@ from .decide import (
     UPDATED,
     Decision,
     decide,
+    fails_when_run,
 )
 from .sides import (
     Definition,
@@ -158,7 +159,11 @@ class _Walk:
             before = old.definitions.get(name)
             if before is None:
                 why = "its condition is true in this version" if name in old.disabled else "new in this version"
-                self.add(name, after.type, parent, ADDED, why)
+                failing = fails_when_run(after)
+                if failing:
+                    self.add(name, after.type, parent, FAILED, f"the update fails: it is created, and {failing}")
+                else:
+                    self.add(name, after.type, parent, ADDED, why)
                 continue
             decision = decide(before, after, comparer, restricted_actions(scope, name), _configs(old, new))
             identities[name] = self.decided(name, before, after, decision, parent, comparer, depth, ancestors, scope)
