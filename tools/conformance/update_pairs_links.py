@@ -204,6 +204,83 @@ def cascade_pairs(pairs: Pairs) -> None:
         "web-3",
     )
 
+    storage = hot(
+        {
+            "sg": {"type": "OS::Neutron::SecurityGroup", "properties": {"name": "web", "rules": []}},
+            "port": {
+                "type": "OS::Neutron::Port",
+                "properties": {"network": "private", "security_groups": [{"get_resource": "sg"}]},
+            },
+            "server": {
+                "type": "OS::Nova::Server",
+                "properties": {**SERVER_PROPS, "networks": [{"port": {"get_resource": "port"}}]},
+            },
+            "volume": {"type": "OS::Cinder::Volume", "properties": {"size": 10}},
+            "attachment": {
+                "type": "OS::Cinder::VolumeAttachment",
+                "properties": {"instance_uuid": {"get_resource": "server"}, "volume_id": {"get_resource": "volume"}},
+            },
+            "fip": {"type": "OS::Neutron::FloatingIP", "properties": {"floating_network": "public"}},
+            "association": {
+                "type": "OS::Neutron::FloatingIPAssociation",
+                "properties": {"floatingip_id": {"get_resource": "fip"}, "port_id": {"get_resource": "port"}},
+            },
+        }
+    )
+    storage_cascades: list[tuple[str, str, tuple[Any, ...], Any]] = [
+        (
+            "server-replaced-attachment",
+            "server key_name: replaced, its volume attachment follows",
+            ("resources", "server", "properties", "key_name"),
+            "other",
+        ),
+        (
+            "volume-replaced-attachment",
+            "volume availability zone: replaced, its attachment follows",
+            ("resources", "volume", "properties", "availability_zone"),
+            "az2",
+        ),
+        (
+            "volume-grown",
+            "volume grown in place: its attachment unchanged",
+            ("resources", "volume", "properties", "size"),
+            20,
+        ),
+        (
+            "port-replaced-association",
+            "port mac_address: replaced, the server and the floating ip association follow",
+            ("resources", "port", "properties", "mac_address"),
+            "fa:16:3e:00:00:0a",
+        ),
+        (
+            "fip-replaced-association",
+            "floating ip's network: replaced, its association follows",
+            ("resources", "fip", "properties", "floating_network"),
+            "external",
+        ),
+        (
+            "sg-rule-added",
+            "a rule added to the security group: updated in place, its port unchanged",
+            ("resources", "sg", "properties", "rules"),
+            [{"protocol": "tcp", "port_range_min": 22, "port_range_max": 22}],
+        ),
+        (
+            "sg-renamed",
+            "security group renamed in place: nothing follows",
+            ("resources", "sg", "properties", "name"),
+            "www",
+        ),
+    ]
+    for name, note, path, value in storage_cascades:
+        pairs.edit(f"cascade-{name}", "cascade", note, storage, path, value)
+    pairs.add(
+        "cascade-storage-identical",
+        "identical",
+        "security group, port, server, volume, attachment, fip, association unchanged",
+        side(storage),
+        side(storage),
+    )
+
     chain = hot(
         {
             "rand": {"type": "OS::Heat::RandomString", "properties": {"length": 8}},
