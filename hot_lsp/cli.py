@@ -183,6 +183,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     preview.add_argument("--stack-name", metavar="NAME", help="the new stack's name in a create preview")
     preview.add_argument(
+        "--heat-preview",
+        action="store_true",
+        help="with --stack: Heat's preview API's own answer, which resolves the new template as if no resource "
+        "existed (default: the real update's, decided against the deployed stack)",
+    )
+    preview.add_argument(
         "--against",
         metavar="OLD",
         help="offline, no cloud: what updating the stack deployed from OLD to TEMPLATE does, as Heat's real update "
@@ -554,6 +560,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.stack,
             options.stack_name,
             options.format,
+            options.heat_preview,
         )
     if options.command == "catalogue":
         from .commands.catalogue import run_catalogue

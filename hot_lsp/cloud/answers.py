@@ -37,6 +37,10 @@ STACK = Asked("the stack lookup", (("stack", dict), ("stack.stack_name", str), (
 RESOURCES = Asked("the stack's resource listing", (("resources", list),))
 RESOURCE_TYPES = Asked("the resource type listing", (("resource_types", list),))
 TYPE_SCHEMA = Asked("a resource type schema request", (("properties", dict), ("attributes", dict)))
+# A deployed stack's inputs: objects whose keys are the user's own (any template, environment, files).
+STACK_TEMPLATE = Asked("the stack's template", ())
+STACK_ENVIRONMENT = Asked("the stack's environment", ())
+STACK_FILES = Asked("the stack's files", ())
 EVENTS = Asked("the stack's event listing", (("events", list),))
 SOFTWARE_DEPLOYMENT = Asked("the software deployment lookup", (("software_deployment", dict),))
 BUILD_INFO = Asked("the build_info request", (("api", dict), ("engine", dict)))

@@ -29,10 +29,16 @@ def run_preview(
     stack: str | None,
     stack_name: str | None,
     fmt: str,
+    heat_preview: bool = False,
 ) -> int:
+    """With ``stack``: the real update's answer (``preview_deployed``), Heat's preview API's differences noted; with
+    ``heat_preview``, that API's answer itself. Without: Heat's create preview."""
+    from ..analysis.update.sides import SideError
     from ..cloud.bundle import BundleError, bundle
     from ..cloud.connection import CloudError, HeatRefused, connect
+    from ..cloud.deployed import deployed_stack
     from ..cloud.stacks import default_stack_name, preview_create, preview_update
+    from ..cloud.update_preview import exact_preview
 
     if not cloud:
         print("hot-lsp preview: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)
@@ -41,10 +47,16 @@ def run_preview(
         values = parse_parameters(parameters, "preview")
         bundled = bundle(Path(template), [Path(env) for env in environments])
         heat = connect(cloud)
+        exact = None
         if stack:
-            changes = preview_update(heat, bundled, stack, values)
+            changes = preview_update(heat, bundled, stack, values)  # (Heat validates the new stack first)
+            if not heat_preview:
+                exact = exact_preview(deployed_stack(heat, stack), template, environments, values)
         else:
             changes = preview_create(heat, bundled, stack_name or default_stack_name(template), values)
+    except SideError as problem:
+        print(f"hot-lsp preview: {problem}", file=sys.stderr)
+        return EXIT_USAGE
     except (Usage, BundleError) as problem:
         print(problem if isinstance(problem, Usage) else f"hot-lsp preview: {problem}", file=sys.stderr)
         return EXIT_USAGE
@@ -57,6 +69,15 @@ def run_preview(
     except CloudError as problem:
         print(f"hot-lsp preview: {problem}", file=sys.stderr)
         return EXIT_USAGE
+    if exact is not None:
+        if exact.refused:
+            print(f"hot-lsp preview: Heat refuses this update: {exact.refused}", file=sys.stderr)
+            return EXIT_REFUSED
+        for note in exact.notes:
+            print(f"hot-lsp preview: {note}", file=sys.stderr)
+        answer = exact.as_json()
+        sys.stdout.write(json.dumps(answer, indent=2) + "\n" if fmt == "json" else exact_table(answer, changes))
+        return EXIT_OK
     sys.stdout.write(json.dumps(changes, indent=2) + "\n" if fmt == "json" else table(changes))
     return EXIT_OK
 
@@ -70,3 +91,31 @@ def table(changes: dict[str, Any]) -> str:
     ]
     counts = ", ".join(f"{len(changes.get(kind, []))} {kind}" for kind in TABLE_ORDER)
     return "\n".join([*box_table(TABLE_COLUMNS, cells), counts]) + "\n"
+
+
+HEAT_PREVIEW_WHY = (
+    "Heat's preview API says {kind}: it resolves the new template as if no resource existed (get_resource and "
+    "get_attr give nothing) and translates no property; the real update does"
+)
+
+
+def exact_table(answer: dict[str, Any], heat: dict[str, Any]) -> str:
+    """The real update's table (``preview_offline.table``), each row whose outcome Heat's preview API gives
+    otherwise saying so and why."""
+    from .preview_offline import table as offline_table
+
+    said = {(row["parent"], row["resource_name"]): kind for kind in heat for row in heat.get(kind, [])}
+    marked: dict[str, Any] = {}
+    for kind, rows in answer.items():
+        marked[kind] = []
+        for row in rows:
+            other = said.get((_last(row["parent"]), row["resource_name"]))
+            if other is not None and other != kind and kind != "undecided":
+                row = {**row, "reason": f"{row['reason']} ({HEAT_PREVIEW_WHY.format(kind=other)})"}
+            marked[kind].append(row)
+    return offline_table(marked)
+
+
+def _last(parent: str | None) -> str | None:
+    """Heat's preview names only the resource whose nested stack holds a row, not the whole path."""
+    return parent.rsplit("/", 1)[-1] if parent else None

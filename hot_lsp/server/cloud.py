@@ -2,28 +2,22 @@
 
 Nothing here runs, and nothing is sent anywhere, unless ``hotLsp.cloud`` names a cloud. With one:
 
-- the cloud's template-validate verdict (E9901, ``cloud/verdict.py``) on every template opened or saved, about
-  the file on disk with the environments of ``hotLsp.environments``: published with the offline diagnostics
-  until the next verdict on that document (edits keep it, at the positions it had in the saved text);
+- the cloud's template-validate verdict (E9901, ``cloud/verdict.py``) on every template opened or saved (the file
+  on disk, with ``hotLsp.environments``), kept until the next verdict (edits keep it where it was);
 - the cloud's resource type catalogue (``cloud/catalogue.py``), fetched once per cloud and kept on disk
-  (``${XDG_CACHE_HOME:-~/.cache}/hot-lsp/clouds/NAME.json``), is an extra catalogue of the analysis (before the
-  files of ``hotLsp.resourceTypePaths``), and its type names go into the analysis options so a type the cloud
-  lacks is W9902; the command ``hot-lsp.refreshCloudCatalogue`` fetches it again;
-- with a stack mapped to the template: hover on a resource name adds the deployed resource's status, reason and
-  physical id (from a listing kept ``LIVE_FRESH_S``; the hover never waits for it), and ``hot-lsp.preview`` gives
-  Heat's update dry run (else its create preview), the JSON of ``hot-lsp preview``.
+  (``${XDG_CACHE_HOME:-~/.cache}/hot-lsp/clouds/NAME.json``), an extra catalogue of the analysis; a type the cloud
+  lacks is W9902; ``hot-lsp.refreshCloudCatalogue`` fetches it again; its Heat release (``cloud_release.py``);
+- with a stack mapped to the template: hover adds a resource's live status (from a listing kept ``LIVE_FRESH_S``;
+  the hover never waits for it), ``hot-lsp.preview`` the real update's answer (``cloud/update_preview.py``; else
+  Heat's create preview), and its failed resources are E9903 (``stack_failures.py``).
 
 Every request to the cloud runs on the cloud threads (``cloud_threads.py``), never on the event loop nor on the
-analysis worker or the feature thread, so typing, diagnostics and hovers never wait for the network: the
-background work (validations, the catalogue taken at start, listings) on two threads (``CloudSession.background``),
-each command the user asks for on a thread of its own, so it never queues behind background work. Long ones show
-work-done progress; a command's says what it waits for and can be cancelled (its progress, or ``$/cancelRequest``):
-it answers RequestCancelled at once, and the thread's late answer is dropped. A background job queued before its
-cloud failed to answer (a timeout, a refusal of the whole cloud, an answer that is not Heat's) is not sent: it
-fails with that failure, so a hanging cloud holds each queued validation up once, not once per job before it. A
-cloud that cannot be reached or refuses is said once per cloud and kind of failure (``window/showMessage``), and
-the offline features go on. Messages name the cloud and its endpoint, never
-credentials (``cloud/connection.py``).
+analysis worker or the feature thread: background work (validations, the catalogue, listings) on two threads
+(``CloudSession.background``), each command the user asks for on a thread of its own. Long ones show work-done
+progress; a command's says what it waits for and can be cancelled (RequestCancelled at once, the late answer
+dropped). A background job queued before its cloud failed as a whole (a timeout, a refusal, an answer that is
+not Heat's) fails with that failure unsent. A failing cloud is said once per cloud and kind of failure
+(``window/showMessage``); the offline features go on. Messages name the cloud and its endpoint, never credentials.
 """
 
 from __future__ import annotations
@@ -450,6 +444,7 @@ class CloudSession:
     async def preview(self, uri: str) -> dict[str, Any]:
         """``hot-lsp.preview``: the JSON of ``hot-lsp preview`` for the template ``uri`` as saved: Heat's update
         dry run of the stack mapped to it, else its create preview."""
+        from ..cloud.update_preview import preview_answer
         from ..document.uris import file_path
 
         ls = self._ls
@@ -467,7 +462,9 @@ class CloudSession:
         what = f"update of stack '{stack}'" if stack else "create"
         await progress.begin(f"{what} on '{cloud}'")
         try:
-            answer = await self._asked(progress, cloud, self._preview, cloud, path, environments, parameters, stack)
+            answer = await self._asked(
+                progress, cloud, lambda: preview_answer(self._connection(cloud), path, environments, parameters, stack)
+            )
         except JsonRpcRequestCancelled:
             raise
         except Exception as error:
@@ -476,20 +473,6 @@ class CloudSession:
         progress.end("done")
         self._succeeded(cloud)
         return answer
-
-    def _preview(
-        self, cloud: str, path: str, environments: Sequence[str], parameters: dict[str, str], stack: str | None
-    ) -> dict[str, Any]:
-        from pathlib import Path
-
-        from ..cloud.bundle import bundle
-        from ..cloud.stacks import default_stack_name, preview_create, preview_update
-
-        bundled = bundle(Path(path), [Path(env) for env in environments])
-        heat = self._connection(cloud)
-        if stack:
-            return preview_update(heat, bundled, stack, parameters)
-        return preview_create(heat, bundled, default_stack_name(path), parameters)
 
     def _preview_failure(self, cloud: str, error: Exception) -> str:
         from ..cloud.connection import CloudError, HeatRefused
@@ -503,6 +486,8 @@ class CloudSession:
             return f"hot-lsp: {error.strerror or error}"
         if type(error).__name__ == "BundleError":
             return f"hot-lsp: not sent to the cloud: {_one_line(error)}"
+        if type(error).__name__ in ("UpdateRefused", "SideError"):
+            return f"hot-lsp: {_one_line(error)}"
         self._ls.report_crash(PREVIEW, error)
         return f"hot-lsp: the preview failed: {error!r}"
 
@@ -577,6 +562,8 @@ class CloudSession:
         with self._connecting:
             return self._connections.setdefault(cloud, heat)
 
+    connection = _connection  # (for the live path's other modules)
+
     # -- for the parts of the live path in modules of their own (stack_failures.py) ---------------------------
 
     @property
@@ -594,30 +581,6 @@ class CloudSession:
     async def in_background(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
         """``call(*args)`` on the background cloud threads (see :meth:`_in_background`)."""
         return await self._in_background(cloud, call, *args)
-
-    def connection(self, cloud: str) -> Heat:
-        return self._connection(cloud)
-
-    def said_failure(self, cloud: str, error: BaseException) -> None:
-        self._failed(cloud, error)
-
-    def succeeded(self, cloud: str) -> None:
-        self._succeeded(cloud)
-
-    async def tree_of(self, uri: str) -> Any:
-        """The nested-stack tree of the open template ``uri`` to every level (None: not a template, or closed)."""
-        from ..spec.limits import MAX_NESTED_STACK_DEPTH
-        from .workspace import nested_tree
-
-        snapshot = await self._ls.snapshot(uri)
-        if snapshot is None:
-            return None
-        return await nested_tree(self._ls, snapshot, MAX_NESTED_STACK_DEPTH)  # type: ignore[arg-type]
-
-    def diagnostics_changed(self) -> None:
-        """What this adds to diagnostics changed: publish every open document's again."""
-        self.serial += 1
-        self._ls.diagnostics.changed(list(self._ls.store.uris()), 0)
 
     def _failed(self, cloud: str, error: BaseException, *, uri: str = "") -> None:
         """Say once per cloud and kind of failure what went wrong (the offline features go on); a file that
@@ -645,9 +608,13 @@ class CloudSession:
         except Exception:  # the transport may be gone
             log.debug("could not show the cloud's failure", exc_info=True)
 
+    said_failure = _failed  # (for the live path's other modules)
+
     def _succeeded(self, cloud: str) -> None:
         """The cloud answered: a later failure of it is worth saying again."""
         self._shown = {shown for shown in self._shown if shown[0] != cloud}
+
+    succeeded = _succeeded  # (for the live path's other modules)
 
     def _log(self, message: str) -> None:
         try:

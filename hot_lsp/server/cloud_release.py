@@ -7,18 +7,15 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+from typing import Any
 
 from lsprotocol import types
-
-if TYPE_CHECKING:
-    from .cloud import CloudSession, Session
 
 log = logging.getLogger(__name__)
 
 
 class CloudReleases:
-    def __init__(self, cloud: CloudSession) -> None:
+    def __init__(self, cloud: Any) -> None:  # the CloudSession (cloud.py), which imports this module
         self._cloud = cloud
         self._found: tuple[str, str] | None = None  # (cloud, Heat version) once it said
         self._task: asyncio.Task[None] | None = None  # kept: the loop holds tasks weakly
@@ -46,7 +43,7 @@ class CloudReleases:
             return
         session.succeeded(cloud)
         self._found = (cloud, found.release.version)
-        ls: Session = session.session
+        ls = session.session
         chosen = ls.settings.heat_release
         said = f"hot-lsp: {found.said}" + (f" (hotLsp.heatRelease {chosen!r} is used instead)" if chosen else "")
         kind = types.MessageType.Warning if found.guessed and not chosen else types.MessageType.Info

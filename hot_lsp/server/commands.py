@@ -27,10 +27,11 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError, JsonRpcInvalidParams
 
 from .cloud import PREVIEW, RequestFailed
-from .stack_failures import FAILURES
 from .methods import Lane
+from .nested_trees import nested_tree
 from .session import HotLanguageServer
-from .workspace import nested_tree, requested_depth
+from .stack_failures import FAILURES
+from .workspace import requested_depth
 
 if TYPE_CHECKING:
     from ..features.snapshot import Snapshot
@@ -115,7 +116,10 @@ async def handle_failures(ls: HotLanguageServer, *arguments: Any) -> dict[str, A
     uri = _uri(arguments)
     if uri is None:
         raise JsonRpcInvalidParams(f"{FAILURES} takes {{uri}}: the template's document uri")
-    return await ls.cloud.failures.command(uri)
+    answer = await ls.cloud.failures.command(uri)
+    if isinstance(answer, str):
+        raise RequestFailed(answer)
+    return answer
 
 
 async def handle_refresh_catalogue(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

@@ -29,7 +29,6 @@ from ..features.deferred import (
 from ..features.semantic_token_legend import LEGEND
 from . import commands, documents, lifecycle, positional, whole_document, workspace
 from .cloud import PREVIEW, REFRESH_CATALOGUE
-from .stack_failures import FAILURES
 from .diagnostics import PULL_OPTIONS
 from .methods import (
     COMPLETION_LIST,
@@ -47,6 +46,7 @@ from .methods import (
     call_with_params,
     call_with_snapshot,
 )
+from .stack_failures import FAILURES
 
 CURSOR, DOCUMENT, WORKSPACE, LOOP = Lane.CURSOR, Lane.DOCUMENT, Lane.WORKSPACE, Lane.LOOP
 PINNED, NEWEST, NONE = Text.PINNED, Text.NEWEST, Text.NONE

@@ -24,7 +24,6 @@ from ..cloud.codes import E9903
 
 if TYPE_CHECKING:
     from ..cloud.failures import Failure, StackState
-    from .cloud import CloudSession
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +50,7 @@ class _Answer:
 class StackFailures:
     """The failures of the stacks mapped to open templates, as diagnostics of every file they are located in."""
 
-    def __init__(self, cloud: CloudSession) -> None:
+    def __init__(self, cloud: Any) -> None:  # the CloudSession (cloud.py), which imports this module
         self._cloud = cloud
         self._answers: dict[str, _Answer] = {}  # the mapped template's uri -> the last answer
         self._tasks: dict[str, asyncio.Task[_Answer | None]] = {}
@@ -89,16 +88,15 @@ class StackFailures:
             if placed.path == here
         ]
 
-    async def command(self, uri: str) -> dict[str, Any]:
-        """``hot-lsp.failures``: the stack's failures asked now, as ``hot-lsp failures --format json`` prints them."""
-        from .cloud import RequestFailed
-
+    async def command(self, uri: str) -> dict[str, Any] | str:
+        """``hot-lsp.failures``: the stack's failures asked now, as ``hot-lsp failures --format json`` prints them;
+        a string says why there are none to give (the command's RequestFailed)."""
         task = self.refresh(uri)
         if task is None:
-            raise RequestFailed("hot-lsp: no stack is mapped to this template (hotLsp.stacks, with hotLsp.cloud)")
+            return "hot-lsp: no stack is mapped to this template (hotLsp.stacks, with hotLsp.cloud)"
         answer = await task
         if answer is None:
-            raise RequestFailed(f"hot-lsp: the failures of stack '{self._cloud.stack_of(uri)}' could not be read")
+            return f"hot-lsp: the failures of stack '{self._cloud.stack_of(uri)}' could not be read"
         return {"stack": answer.stack, "status": answer.status, "failures": answer.failures}
 
     async def _ask(self, uri: str) -> _Answer | None:
@@ -111,7 +109,7 @@ class StackFailures:
             self._cloud.said_failure(cloud, error)
             return None
         self._cloud.succeeded(cloud)
-        tree = await self._cloud.tree_of(uri) if failures else None
+        tree = await self._tree_of(uri) if failures else None
         answer = _answer(cloud, state, failures, tree, self._cloud.encoding)
         if self._cloud.cloud == cloud and self._cloud.stack_of(uri) == stack:
             self._answers[uri] = answer
@@ -126,8 +124,22 @@ class StackFailures:
         state = stack_state(heat, stack)
         return state, stack_failures(heat, state)
 
+    async def _tree_of(self, uri: str) -> Any:
+        """The nested-stack tree of the open template ``uri`` to every level (None: closed, or not a template)."""
+        from ..spec.limits import MAX_NESTED_STACK_DEPTH
+        from .nested_trees import nested_tree
+
+        session = self._cloud.session
+        snapshot = await session.snapshot(uri)
+        if snapshot is None:
+            return None
+        return await nested_tree(session, snapshot, MAX_NESTED_STACK_DEPTH)  # type: ignore[arg-type]
+
     def _published(self) -> None:
-        self._cloud.diagnostics_changed()
+        """What this adds to diagnostics changed: every open document's are published again."""
+        session = self._cloud.session
+        self._cloud.serial += 1
+        session.diagnostics.changed(list(session.store.uris()), 0)
 
 
 def _answer(cloud: str, state: StackState, failures: list[Failure], tree: Any, encoding: Any) -> _Answer:

@@ -17,8 +17,8 @@ from lsprotocol import types
 
 from ..features.deferred import document_symbols, folding_ranges
 from .client_capabilities import folding_limit
+from .nested_trees import nested_tree
 from .session import HotLanguageServer
-from .workspace import nested_tree
 
 if TYPE_CHECKING:
     from ..analysis.stack.template_tree import Tree

@@ -10,21 +10,18 @@ and every file it looked at is unchanged.
 
 from __future__ import annotations
 
-import asyncio
-import json
-import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcInvalidParams
 
 from ..features.deferred import workspace_symbols
+from .nested_trees import nested_tree
 from .session import HotLanguageServer
 
 if TYPE_CHECKING:
-    from ..analysis.stack.template_tree import Tree, TreeCache
-    from ..features.snapshot import Snapshot
+    pass
 
 # The analysis these handlers call is imported where they call it (loaded by then with the documents' analyses),
 # so that the server answers initialize without it.
@@ -94,43 +91,3 @@ def handle_did_change_watched_files(ls: HotLanguageServer, params: types.DidChan
 
 def handle_did_change_workspace_folders(ls: HotLanguageServer, params: types.DidChangeWorkspaceFoldersParams) -> None:
     ls.file_tracking.start_indexing()
-
-
-# -- nested stacks ------------------------------------------------------------------------------------------
-
-
-async def nested_tree(ls: HotLanguageServer, snapshot: Snapshot, depth: int) -> Tree | None:
-    """The snapshot's nested stacks to ``depth``, built on the analysis worker."""
-    loop = asyncio.get_running_loop()
-    paths = ls.environment_paths()
-    return await loop.run_in_executor(ls.analysis_pool, build_nested_tree, snapshot, depth, paths, ls.trees)
-
-
-def build_nested_tree(
-    snapshot: Snapshot, depth: int, environment_paths: Sequence[str], cache: TreeCache
-) -> Tree | None:
-    """The document's tree of nested stacks to ``depth``: files resolved from the document, read inside the
-    workspace folders (or beside the document when there are none) and the environment files' folders."""
-    from ..analysis.stack.template_tree import build_tree, tree_inputs
-    from ..document.uris import is_file_uri, path_or_uri
-    from ..features.evaluation_context import PARAMETERS_SOURCE
-
-    if snapshot.analysis.model is None:
-        return None
-    path = path_or_uri(snapshot.uri)
-    paths = tuple(environment_paths)
-    roots = (*(snapshot.file_roots or (os.path.dirname(path),)), *(os.path.dirname(env) for env in paths))
-    if not is_file_uri(snapshot.uri):
-        roots = ()  # an unsaved buffer has no folder: its relative paths lead nowhere on disk
-    settings = snapshot.settings
-
-    def build() -> Tree:
-        files = snapshot.files.templates(snapshot.overlay, roots)  # children open in the editor: their unsaved text
-        environments = [files.environment(env) for env in paths]
-        inputs = tree_inputs(
-            snapshot.catalogue, environments, settings.parameters, PARAMETERS_SOURCE, values=snapshot.environments
-        )
-        return build_tree(snapshot.analysis, path, inputs, files, depth)
-
-    parameters = json.dumps(settings.parameters, sort_keys=True, default=repr)
-    return cache.get(snapshot.analysis, (snapshot.uri, depth, paths, parameters, roots), build, snapshot.overlay)

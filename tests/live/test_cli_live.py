@@ -196,7 +196,16 @@ def test_preview_of_an_update_matches_heats_dry_run(live_heat: Any, tree: Path):
         changed = tree / "changed.yaml"
         changed.write_text(root_template(length=12, with_extra=False))
         done = hot_lsp(
-            live_heat, "preview", str(changed), "--stack", name, "--os-cloud", live_heat.cloud, "--format", "json"
+            live_heat,
+            "preview",
+            str(changed),
+            "--stack",
+            name,
+            "--heat-preview",  # Heat's own preview API (the default is the real update's answer)
+            "--os-cloud",
+            live_heat.cloud,
+            "--format",
+            "json",
         )
         assert done.returncode == 0, done.stderr
         ours = json.loads(done.stdout)
@@ -208,7 +217,9 @@ def test_preview_of_an_update_matches_heats_dry_run(live_heat: Any, tree: Path):
             assert rows(ours[kind]) == rows(heats.body["resource_changes"][kind]), kind
         assert ("extra", "OS::Heat::None", None) in rows(ours["deleted"])
         assert any(row[0] in ("0", "1") for row in rows(ours["replaced"] + ours["updated"]))
-        table = hot_lsp(live_heat, "preview", str(changed), "--stack", name, "--os-cloud", live_heat.cloud)
+        table = hot_lsp(
+            live_heat, "preview", str(changed), "--stack", name, "--heat-preview", "--os-cloud", live_heat.cloud
+        )
         kinds = [line.split("|")[1].strip() for line in table.stdout.splitlines() if line.startswith("| ")][1:]
         dangerous = [kind for kind in kinds if kind in ("replaced", "deleted")]
         assert kinds[: len(dangerous)] == dangerous  # what is dangerous comes first

@@ -426,13 +426,16 @@ async def test_preview_gives_the_update_of_the_mapped_stack(live_heat: LiveHeat,
             "replaced": ["secret"],
             "updated": [],
             "unchanged": ["label"],
+            "undecided": [],
         }
-        assert list(answer) == ["added", "deleted", "replaced", "updated", "unchanged"]
-        assert answer["replaced"][0] == {
-            "resource_name": "secret",
-            "resource_type": "OS::Heat::RandomString",
-            "parent": None,
-        }
+        assert list(answer) == ["added", "deleted", "replaced", "updated", "unchanged", "undecided"]
+        secret = answer["replaced"][0]  # the real update's answer, with its reason
+        assert (secret["resource_name"], secret["resource_type"], secret["parent"]) == (
+            "secret",
+            "OS::Heat::RandomString",
+            None,
+        )
+        assert "`length`" in secret["reason"]
         assert "hot-lsp: preview on the cloud" in progress_titles(client)
         # Not mapped to a stack: Heat's create preview.
         created = open_file(client, root / "other" / "new.yaml", CHANGED)
