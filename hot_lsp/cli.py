@@ -243,6 +243,31 @@ def build_parser() -> argparse.ArgumentParser:
     events.add_argument("--format", choices=("text", "json"), default="text")
     _cloud_argument(events, "the cloud holding --stack", from_environment=True)
 
+    docs = commands.add_parser(
+        "docs", help="a template's documentation from the template itself: parameters, resources, outputs, nesting"
+    )
+    docs.add_argument(
+        "template",
+        metavar="TEMPLATE",
+        nargs="?",
+        help="the HOT template (with --inject, default: the one the file's BEGIN_HOT_LSP_DOCS marker names)",
+    )
+    docs.add_argument(
+        "--env", action="append", default=[], metavar="FILE", help="an environment file: its registry maps types"
+    )
+    docs.add_argument(
+        "--nested-depth", type=_depth, default=1, metavar="N|MAX", help="document nested templates this deep (1)"
+    )
+    docs.add_argument("--format", choices=("markdown", "json"), default="markdown")
+    where = docs.add_mutually_exclusive_group()
+    where.add_argument("--output", "-o", metavar="FILE", help="write it to FILE (default: standard output)")
+    where.add_argument(
+        "--inject",
+        metavar="FILE",
+        help="rewrite the part of FILE (a README) between <!-- BEGIN_HOT_LSP_DOCS --> and <!-- END_HOT_LSP_DOCS -->",
+    )
+    _catalogue_argument(docs)
+
     graph = commands.add_parser("graph", help="draw the resource dependency graph (Graphviz DOT or Mermaid)")
     _tree_arguments(graph, default_depth="0")
     graph.add_argument("--format", choices=("dot", "mermaid"), default="dot")
@@ -566,6 +591,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .commands.catalogue import run_catalogue
 
         return run_catalogue(_cloud(options), options.output)
+    if options.command == "docs":
+        from .commands.docs import run_docs
+
+        return run_docs(
+            options.template,
+            options.env,
+            options.nested_depth,
+            options.format,
+            options.output,
+            options.inject,
+            tuple(options.resource_types),
+        )
     if options.command == "failures":
         from .commands.failures import run_failures
 
