@@ -23,12 +23,15 @@ def test_a_code_prints_its_rule_page(tmp_path: Path):
     assert result.returncode == 0 and result.stderr == ""
     page = result.stdout
     record = CODES["E3022"]
-    assert page.splitlines()[0] == "E3022  unknown-attribute"
-    assert "severity: error" in page and f"Heat step: {record.heat_step}" in page
+    assert page.splitlines()[0] == "# E3022 `unknown-attribute`"
+    assert f"Severity: error · Heat step: {record.heat_step}" in page
     assert record.summary in page
     assert "The Referenced Attribute" in page  # why: Heat's own message
-    assert "first_adress]}" in page.split("Instead:")[0]  # the failing example
-    assert "value: {get_attr: [server, first_address]}" in page.split("Instead:")[1]
+    assert "first_adress]}" in page.split("## Instead")[0]  # the failing example
+    assert "value: {get_attr: [server, first_address]}" in page.split("## Instead")[1]
+    # the same page as the one the diagnostics' link opens (docs/rules/E3022.md), but for the link back
+    shipped = (Path(__file__).resolve().parents[1] / "docs" / "rules" / "E3022.md").read_text()
+    assert shipped == page + "\n[All codes](../rules.md)\n"
 
 
 def test_a_slug_or_a_lowercase_code_finds_the_same_page(tmp_path: Path):

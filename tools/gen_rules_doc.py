@@ -1,7 +1,8 @@
-"""Write docs/rules.md from the diagnostic code registry (run after adding or changing a code).
+"""Write docs/rules.md (the index) and docs/rules/CODE.md (one page per code, what `hot-lsp rules CODE` prints)
+from the diagnostic code registry (run after adding or changing a code).
 
-python tools/gen_rules_doc.py          # rewrite docs/rules.md
-python tools/gen_rules_doc.py --check  # exit 1 if docs/rules.md is out of date
+python tools/gen_rules_doc.py          # rewrite them
+python tools/gen_rules_doc.py --check  # exit 1 if any is out of date (or a page of a code that is gone remains)
 """
 
 from __future__ import annotations
@@ -13,92 +14,72 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from hot_lsp.analysis import rules  # noqa: E402,F401  (importing registers every code)
 from hot_lsp.analysis.codes import AREAS, CODES, Code  # noqa: E402
-from hot_lsp.analysis.rules.resources import validation as resource_validation  # noqa: E402
 from hot_lsp.cloud import codes as cloud_codes  # noqa: E402,F401  (the cloud's own verdicts, 99xx)
-from hot_lsp.commands.rules import severity  # noqa: E402
+from hot_lsp.commands.rules import rule_page, severity  # noqa: E402
 
-TARGET = Path(__file__).resolve().parent.parent / "docs" / "rules.md"
+ROOT = Path(__file__).resolve().parent.parent
+TARGET = ROOT / "docs" / "rules.md"
+PAGES = ROOT / "docs" / "rules"
 
 
 def render() -> str:
+    """docs/rules.md: the index, by area, each code linking to its page."""
     out = [
         "# Diagnostic codes",
         "",
-        "Every diagnostic hot-lsp reports, by area. The letter is the default severity (E error, W warning,",
-        "I information); codes never change meaning. Each rule has a name (its slug), says why Heat cares and at which",
-        "step Heat meets it, and shows a failing example and what to write instead. `hot-lsp rules CODE` (or its slug)",
-        "prints one rule's page. Turn one off with `--disable CODE`, the `hotLsp.disabledRules` setting,",
-        "`# hot-lsp: disable=CODE` on the line or the line before, or `# hot-lsp: disable-file=CODE`.",
+        "Every diagnostic hot-lsp reports, by area, each with a page of its own (`docs/rules/CODE.md`: what is wrong,",
+        "why Heat cares and at which step Heat meets it, a failing example and what to write instead). The letter is",
+        "the default severity (E error, W warning, I information); codes never change meaning. `hot-lsp rules CODE`",
+        "(or its name) prints the same page; an editor's link on a diagnostic's code opens it. Turn one off with",
+        "`--disable CODE`, the `hotLsp.disabledRules` setting, `# hot-lsp: disable=CODE` on the line or the line",
+        "before, or `# hot-lsp: disable-file=CODE`.",
         "",
-        "This file is generated from the code by `python tools/gen_rules_doc.py`; a test keeps it current.",
+        "These pages are generated from the code by `python tools/gen_rules_doc.py`; a test keeps them current.",
         "",
     ]
-    sections = [
+    for title, codes in sections():
+        out += [f"## {title}", "", "| code | name | severity | what |", "|---|---|---|---|"]
+        out += [
+            f"| [{c.code}](rules/{c.code}.md) | `{c.slug}` | {severity(c)} | {c.summary.replace('|', chr(92) + '|')} |"
+            for c in codes
+        ]
+        out.append("")
+    return "\n".join(out)
+
+
+def sections() -> list[tuple[str, list[Code]]]:
+    found = [
         (f"{digit}xxx: {area}", [c for c in CODES.values() if c.code[1] == digit and c.area != "cloud"])
         for digit, area in AREAS.items()
     ]
-    sections.append(
+    found.append(
         (
             "99xx: The cloud's own verdicts (only with `--os-cloud` or the `hotLsp.cloud` setting)",
             [c for c in CODES.values() if c.area == "cloud"],
         )
     )
-    for title, found in sections:
-        codes = sorted(found, key=lambda c: c.code[1:])
-        if not codes:
-            continue
-        out += [f"## {title}", ""]
-        for code in codes:
-            out += rule_section(code)
-            out += NOTES.get(code.code, [])
-    return "\n".join(out)
+    return [(title, sorted(codes, key=lambda c: c.code[1:])) for title, codes in found if codes]
 
 
-def rule_section(code: Code) -> list[str]:
-    """One rule: its name and severity, what is wrong, why Heat cares, a failing example and what to write instead."""
-    out = [
-        f"### {code.code}",
-        "",
-        f"`{code.slug}` · {severity(code)} · Heat step: {code.heat_step}",
-        "",
-        code.summary,
-        "",
-        f"Why: {code.why}",
-        "",
-        "```yaml",
-        code.example,
-        "```",
-        "",
-    ]
-    if code.instead.startswith("("):  # a description, not YAML
-        return [*out, f"Instead: {code.instead[1:-1]}.", ""]
-    return [*out, "Instead:", "", "```yaml", code.instead, "```", ""]
-
-
-def resource_validation_notes() -> list[str]:
-    """What E3026 checks, and the validate() checks it leaves to a cloud (from resource_validation's tables)."""
-    checked = sorted({*resource_validation.CHECKS, *resource_validation.RENAMES})
-    out = [
-        "E3026 runs the checks of these types' own `validate()` (and their translation rules) that read only the "
-        "template: " + ", ".join(f"`{name}`" for name in checked) + ".",
-        "",
-        "These checks of Heat's resource plugins need a live cloud, so hot-lsp does not make them:",
-        "",
-        "| type | what it checks | why it needs the cloud |",
-        "|---|---|---|",
-    ]
-    out += [f"| {types} | {what} | {why} |" for types, what, why in resource_validation.NEEDS_CLOUD]
-    out += ["", "The other plugins' `validate()`:", ""]
-    out += [f"- {who}: {what}." for who, what in resource_validation.ELSEWHERE]
-    return [*out, ""]
-
-
-NOTES = {"E3026": resource_validation_notes()}
+def pages() -> dict[Path, str]:
+    """Every code's page, as ``hot-lsp rules CODE`` prints it, with a link back to the index."""
+    return {PAGES / f"{code}.md": rule_page(record) + "\n[All codes](../rules.md)\n" for code, record in CODES.items()}
 
 
 if __name__ == "__main__":
-    text = render()
+    index, written = render(), pages()
     if "--check" in sys.argv:
-        sys.exit(0 if TARGET.exists() and TARGET.read_text() == text else 1)
-    TARGET.write_text(text)
-    print(f"wrote {TARGET} ({len(CODES)} codes)")
+        stale = [TARGET] if not TARGET.exists() or TARGET.read_text() != index else []
+        stale += [path for path, text in written.items() if not path.exists() or path.read_text() != text]
+        strays = [path for path in PAGES.glob("*.md") if path not in written] if PAGES.exists() else []
+        for path in stale + strays:
+            print(f"stale: {path.relative_to(ROOT)}")
+        sys.exit(1 if stale or strays else 0)
+    TARGET.write_text(index)
+    PAGES.mkdir(exist_ok=True)
+    for path in PAGES.glob("*.md"):
+        if path not in written:
+            path.unlink()  # a code that is gone
+    for path, text in written.items():
+        path.write_text(text)
+    print(f"wrote {TARGET} and {len(written)} pages in {PAGES}")

@@ -82,3 +82,11 @@ def turned_off(code: str, disabled: frozenset[str]) -> bool:
 def naming_nothing(patterns: frozenset[str]) -> list[str]:
     """The codes or prefixes of ``patterns`` that no registered code is or starts with (typos), sorted."""
     return sorted(pattern for pattern in patterns if not any(code.startswith(pattern) for code in CODES))
+
+
+RULE_PAGES = "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules/"
+
+
+def rule_url(code: str) -> str:
+    """Where a code's page is read online (docs/rules/CODE.md): diagnostics' codeDescription, SARIF's helpUri."""
+    return f"{RULE_PAGES}{code}.md"

@@ -11,7 +11,7 @@ from typing import Any, Protocol
 from urllib.parse import quote
 
 from .. import __version__
-from ..analysis.codes import CODES
+from ..analysis.codes import CODES, rule_url
 from ..document import Diagnostic, LineIndex, Related
 from ..document.positions import Encoding
 
@@ -119,7 +119,7 @@ def sarif(results: list[FileResult]) -> str:
             "id": code,
             "shortDescription": {"text": CODES[code].summary if code in CODES else code},
             "fullDescription": {"text": _full_description(code)},
-            "helpUri": f"https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md#{code.lower()}",
+            "helpUri": rule_url(code),
             "defaultConfiguration": {"level": _SARIF_LEVEL.get(_letter_severity(code), "warning")},
         }
         for code in used

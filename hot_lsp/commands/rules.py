@@ -1,5 +1,5 @@
 """``hot-lsp rules``: every diagnostic code, its default severity and its one-line summary; ``hot-lsp rules CODE``
-(or its slug): that rule's page, from its record (docs/rules.md shows the same records)."""
+(or its slug): that rule's page, from its record; docs/rules/CODE.md holds the same page, docs/rules.md the index."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from ..cloud import codes as cloud_codes  # noqa: F401  (and the cloud's own, 99
 from ..document.problems import SEVERITY_NAMES, SEVERITY_OF_LETTER
 
 EXIT_OK, EXIT_USAGE = 0, 2
-WIDTH = 100
 
 
 def run_rules(name: str | None = None) -> int:
@@ -32,30 +31,67 @@ def run_rules(name: str | None = None) -> int:
 
 
 def rule_page(record: Code) -> str:
-    """One rule as a terminal page: its code and name, severity and step, then why, a failing example, instead."""
+    """One rule's page, in Markdown: what ``hot-lsp rules CODE`` prints and ``docs/rules/CODE.md`` holds
+    (``tools/gen_rules_doc.py``), the page a diagnostic's code links to: its code and name, severity and the Heat
+    step that meets it, what is wrong, why, a failing example, what to write instead, and how to turn it off."""
     lines = [
-        f"{record.code}  {record.slug}",
-        f"severity: {severity(record)}   Heat step: {record.heat_step}",
+        f"# {record.code} `{record.slug}`",
         "",
-        *textwrap.wrap(record.summary, WIDTH),
+        f"Severity: {severity(record)} · Heat step: {record.heat_step}",
         "",
-        "Why:",
-        *textwrap.wrap(record.why, WIDTH, initial_indent="  ", subsequent_indent="  "),
+        record.summary,
         "",
-        "Example (reported):",
-        *_indented(record.example),
+        "## Why",
         "",
-        "Instead:",
-        *_indented(record.instead),
+        record.why,
+        "",
+        "## Example",
+        "",
+        *_snippet(record.example),
+        "## Instead",
+        "",
+        *(_snippet(record.instead) if not record.instead.startswith("(") else [record.instead[1:-1] + ".", ""]),
+    ]
+    lines += notes_of(record.code)
+    lines += [
+        "## Turning it off",
+        "",
+        f"`--disable {record.code}` (or `disable` in `.hot-lsp.toml`), `hotLsp.disabledRules` in the editor,",
+        f"`# hot-lsp: disable={record.code}` on the line or the line before, `# hot-lsp: disable-file={record.code}`.",
         "",
     ]
     return "\n".join(lines)
 
 
+def notes_of(code: str) -> list[str]:
+    """More a rule's page says, for the rules whose checks are listed from tables (E3026: resource validation)."""
+    if code != "E3026":
+        return []
+    from ..analysis.rules.resources import validation
+
+    checked = sorted({*validation.CHECKS, *validation.RENAMES})
+    out = [
+        "## What it checks",
+        "",
+        "The checks of these types' own `validate()` (and their translation rules) that read only the template: "
+        + ", ".join(f"`{name}`" for name in checked)
+        + ".",
+        "",
+        "These checks of Heat's resource plugins need a live cloud, so hot-lsp does not make them:",
+        "",
+        "| type | what it checks | why it needs the cloud |",
+        "|---|---|---|",
+    ]
+    out += [f"| {types} | {what} | {why} |" for types, what, why in validation.NEEDS_CLOUD]
+    out += ["", "The other plugins' `validate()`:", ""]
+    out += [f"- {who}: {what}." for who, what in validation.ELSEWHERE]
+    return [*out, ""]
+
+
+def _snippet(text: str) -> list[str]:
+    return ["```yaml", textwrap.dedent(text).rstrip("\n"), "```", ""]
+
+
 def severity(record: Code) -> str:
     """The default severity, from the code's letter: error, warning, information or hint."""
     return SEVERITY_NAMES[SEVERITY_OF_LETTER[record.code[0]]]
-
-
-def _indented(snippet: str) -> list[str]:
-    return [f"  {line}" for line in textwrap.dedent(snippet).splitlines()]

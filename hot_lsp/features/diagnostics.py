@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from ..analysis.codes import turned_off
+from ..analysis.codes import rule_url, turned_off
 
 if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis is loaded
     from ..analysis.result import Analysis
@@ -17,7 +17,6 @@ if TYPE_CHECKING:  # the server imports this module (SOURCE) before any analysis
     from .snapshot import Snapshot
 
 SOURCE = "hot-lsp"
-RULES_URL = "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md"
 
 # Hints about declarations nothing uses: editors fade the declaration out.
 UNUSED_CODES = frozenset({"I9001", "W9002"})
@@ -54,7 +53,7 @@ def to_lsp_at(diagnostic: Diagnostic, where: types.Range, encoding: str = "utf-1
         message=diagnostic.message,
         severity=_SEVERITY.get(diagnostic.severity, types.DiagnosticSeverity.Error),
         code=code,
-        code_description=types.CodeDescription(href=f"{RULES_URL}#{code.lower()}"),
+        code_description=types.CodeDescription(href=rule_url(code)),
         source=SOURCE,
         tags=[types.DiagnosticTag.Unnecessary] if _is_unused(diagnostic) else None,
         data=diagnostic.data.to_json() if diagnostic.data is not None else None,
@@ -122,7 +121,7 @@ def stack_context(
                 message=f"In the stack of {parent_name} ({stack}): {place.message}",
                 severity=types.DiagnosticSeverity.Error,
                 code=code,
-                code_description=types.CodeDescription(href=f"{RULES_URL}#{code.lower()}"),
+                code_description=types.CodeDescription(href=rule_url(code)),
                 source=SOURCE,
                 related_information=[back],
             )

@@ -74,7 +74,7 @@ async def test_diagnostic_fields_follow_client_capabilities(client: LanguageClie
         assert list(unused.tags) == [types.DiagnosticTag.Unnecessary]
     assert not wrong.tags
     if caps and caps.code_description_support:
-        assert wrong.code_description.href.endswith("/docs/rules.md#e4008")
+        assert wrong.code_description.href.endswith("/docs/rules/E4008.md")
 
 
 async def test_incremental_change_gives_the_new_versions_diagnostics(client: LanguageClient):

@@ -40,7 +40,7 @@ def test_fields():
     wrong = found["E4008"]
     assert wrong.source == "hot-lsp"
     assert wrong.severity == types.DiagnosticSeverity.Error
-    assert wrong.code_description.href == "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules.md#e4008"
+    assert wrong.code_description.href == "https://github.com/hot-lsp/hot-lsp/blob/main/docs/rules/E4008.md"
     assert wrong.data["fix"] == "declare_parameter"
     assert not wrong.tags
     line = TEMPLATE.splitlines()[9]
