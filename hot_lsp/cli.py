@@ -243,6 +243,23 @@ def build_parser() -> argparse.ArgumentParser:
     events.add_argument("--format", choices=("text", "json"), default="text")
     _cloud_argument(events, "the cloud holding --stack", from_environment=True)
 
+    deploy = commands.add_parser(
+        "deploy",
+        help="create the stack, or update it when it exists, as openstack stack create/update, after its preview; "
+        "then follow its events and end with its failures",
+    )
+    deploy.add_argument("template", metavar="TEMPLATE", help="the HOT template")
+    _values_arguments(deploy)
+    deploy.add_argument("--stack", metavar="NAME", required=True, help="the stack to create or update")
+    deploy.add_argument(
+        "--yes", action="store_true", help="do not ask (without it, only a terminal is asked, and nothing is sent)"
+    )
+    deploy.add_argument("--dry-run", action="store_true", help="show the preview and stop: nothing is sent")
+    deploy.add_argument("--format", choices=("text", "json"), default="text")
+    deploy.add_argument("--poll", type=float, default=2.0, metavar="SECONDS", help=argparse.SUPPRESS)
+    _catalogue_argument(deploy, "to locate the failures")
+    _cloud_argument(deploy, "the cloud to deploy to", from_environment=True)
+
     docs = commands.add_parser(
         "docs", help="a template's documentation from the template itself: parameters, resources, outputs, nesting"
     )
@@ -601,6 +618,21 @@ def main(argv: Sequence[str] | None = None) -> int:
             options.format,
             options.output,
             options.inject,
+            tuple(options.resource_types),
+        )
+    if options.command == "deploy":
+        from .commands.deploy import run_deploy
+
+        return run_deploy(
+            options.template,
+            options.env,
+            options.parameters,
+            _cloud(options),
+            options.stack,
+            options.yes,
+            options.dry_run,
+            options.format,
+            options.poll,
             tuple(options.resource_types),
         )
     if options.command == "failures":

@@ -32,18 +32,18 @@ def run_events(
     if not cloud:
         print("hot-lsp events: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)
         return EXIT_USAGE
-    progress = _Progress(sys.stderr) if follow and sys.stderr.isatty() else None
+    progress = Progress(sys.stderr) if follow and sys.stderr.isatty() else None
     seen: set[str] = set()
     try:
         heat = connect(cloud)
         state = stack_state(heat, stack)
-        _show(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
+        show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
         while follow and not state.settled:
             if progress is not None:
                 progress.say(f"{state.name}: {state.status}, {len(seen)} events")
             time.sleep(poll)
             state = stack_state(heat, stack)
-            _show(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
+            show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
     except CloudError as problem:
         if progress is not None:
             progress.clear()
@@ -68,7 +68,7 @@ def event_line(event: dict[str, Any]) -> str:
     return f"{event['event_time']} {where}{event['resource_name']}: {event['resource_status']}{reason}"
 
 
-def _show(events: list[dict[str, Any]], fmt: str, progress: _Progress | None) -> None:
+def show_events(events: list[dict[str, Any]], fmt: str, progress: Progress | None) -> None:
     if not events:
         return
     if progress is not None:
@@ -78,7 +78,7 @@ def _show(events: list[dict[str, Any]], fmt: str, progress: _Progress | None) ->
     sys.stdout.flush()
 
 
-class _Progress:
+class Progress:
     """One line on a terminal, rewritten in place and cleared before anything else is printed."""
 
     def __init__(self, stream: Any) -> None:
