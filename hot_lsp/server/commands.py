@@ -15,7 +15,9 @@ InvalidParams; one that is no template (or does not parse) RequestFailed, with t
 the loop, as references are: the use counts read the workspace index, which only the loop may read.
 
 Live, on the cloud threads, with work-done progress (cloud.py): ``hot-lsp.preview`` and
-``hot-lsp.refreshCloudCatalogue``; a cloud that cannot do it answers LSP's RequestFailed with one line that says why.
+``hot-lsp.refreshCloudCatalogue``; ``hot-lsp.failures`` (stack_failures.py); ``hot-lsp.events`` and
+``hot-lsp.deploy``, which asks the user first (stack_deploy.py); a cloud that cannot do it answers LSP's
+RequestFailed with one line that says why.
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ from .cloud import PREVIEW, RequestFailed
 from .methods import Lane
 from .nested_trees import nested_tree
 from .session import HotLanguageServer
+from .stack_deploy import DEPLOY, EVENTS, StackDeploy
 from .stack_failures import FAILURES
 from .workspace import requested_depth
 
@@ -120,6 +123,27 @@ async def handle_failures(ls: HotLanguageServer, *arguments: Any) -> dict[str, A
     if isinstance(answer, str):
         raise RequestFailed(answer)
     return answer
+
+
+async def handle_events(ls: HotLanguageServer, *arguments: Any) -> list[dict[str, Any]]:
+    """``hot-lsp.events`` with ``{uri, nestedDepth?}``: the events of the stack ``hotLsp.stacks`` maps the template
+    to, oldest first, as ``hot-lsp events --format json`` lists them (``nestedDepth``: 0 unless given)."""
+    options = _options(arguments, EVENTS)
+    try:
+        depth = requested_depth(options, 0)
+    except JsonRpcInvalidParams as problem:
+        raise JsonRpcInvalidParams(f"{EVENTS}: {problem.message}") from None
+    return await StackDeploy(ls.cloud).events(options["uri"], depth)
+
+
+async def handle_deploy(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:
+    """``hot-lsp.deploy`` with ``{uri, confirmed?}``: create or update the mapped stack from the template as saved,
+    only once the user chose Deploy in the server's ``window/showMessageRequest`` (stack_deploy.py); answers
+    ``{stack, status, failures, action, deployed}``."""
+    options = _options(arguments, DEPLOY)
+    if not isinstance(options.get("confirmed", False), bool):
+        raise JsonRpcInvalidParams(f"{DEPLOY}: confirmed is true or false")
+    return await StackDeploy(ls.cloud).deploy(options["uri"])
 
 
 async def handle_refresh_catalogue(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

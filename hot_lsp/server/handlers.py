@@ -46,6 +46,7 @@ from .methods import (
     call_with_params,
     call_with_snapshot,
 )
+from .stack_deploy import DEPLOY, EVENTS
 from .stack_failures import FAILURES
 
 CURSOR, DOCUMENT, WORKSPACE, LOOP = Lane.CURSOR, Lane.DOCUMENT, Lane.WORKSPACE, Lane.LOOP
@@ -162,5 +163,7 @@ HANDLERS: tuple[Row, ...] = (
     Command(commands.GRAPH, commands.handle_graph),
     Command(PREVIEW, commands.handle_preview),
     Command(FAILURES, commands.handle_failures),
+    Command(EVENTS, commands.handle_events),
+    Command(DEPLOY, commands.handle_deploy),
     Command(REFRESH_CATALOGUE, commands.handle_refresh_catalogue),
 )
