@@ -122,6 +122,19 @@ def build_parser() -> argparse.ArgumentParser:
     _config_arguments(check)
     _release_argument(check)
     check.add_argument(
+        "--fix",
+        action="store_true",
+        help="apply the fixes that cannot change what a valid template means (quoting a name YAML reads as a "
+        "boolean, the missing version line, a misspelt key with one close spelling), then report what is left; "
+        "with -, print the fixed text",
+    )
+    check.add_argument(
+        "--unsafe-fixes",
+        action="store_true",
+        help="with --fix: apply every finding's preferred fix, not only the safe ones",
+    )
+    check.add_argument("--diff", action="store_true", help="print the fixes --fix would apply as a diff; write nothing")
+    check.add_argument(
         "-j",
         "--jobs",
         type=_positive,
@@ -555,6 +568,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             parameters_source=config.path if config else "",
             stdin_filename=options.stdin_filename,
             release_from_cloud=not (options.heat_release or (config.heat_release if config else None)),
+            fix="diff" if options.diff else ("fix" if options.fix or options.unsafe_fixes else None),
+            unsafe_fixes=options.unsafe_fixes,
         )
     if options.command == "render":
         from .commands.render import run_render

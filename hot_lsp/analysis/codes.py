@@ -23,6 +23,10 @@ class Code:
     instead: str = ""  # what to write instead: the corrected snippet, or one line
     heat_step: str = ""  # the step of Heat's that meets it (template parse, stack validate...), or none
     phase: str = ""  # the analysis phase whose rule unit raises it (rules/phases.py)
+    # ``check --fix`` applies its quick fix unasked (one that cannot change what a valid template means): "quote"
+    # (a name YAML reads as a boolean or number, quoted), "version" (the missing version line added), "spelling"
+    # (a misspelt key renamed to the one close spelling there is). Empty: only with --unsafe-fixes.
+    safe_fix: str = ""
     # (The default severity is the code's letter; ``document.problems`` names it. This module imports nothing, so
     # that the server's first answer does not load the parser with it.)
 
@@ -55,6 +59,7 @@ def define(
     instead: str = "",
     heat_step: str = "",
     phase: str = "",
+    safe_fix: str = "",
 ) -> str:
     """Register ``code``'s record; returns the code, so modules can write ``E2001 = define("E2001", ...)``."""
     if code in CODES and CODES[code].summary != summary:
@@ -63,7 +68,9 @@ def define(
         raise ValueError(f"bad diagnostic code {code!r}")
     if slug and SLUGS.get(slug, code) != code:
         raise ValueError(f"slug {slug!r} of {code} is already {SLUGS[slug]}'s")
-    CODES[code] = Code(code, summary, example.strip("\n"), area, slug, why, instead.strip("\n"), heat_step, phase)
+    CODES[code] = Code(
+        code, summary, example.strip("\n"), area, slug, why, instead.strip("\n"), heat_step, phase, safe_fix
+    )
     if slug:
         SLUGS[slug] = code
     return code

@@ -26,7 +26,7 @@ from . import output
 from .check_file import Checked, Failed, Outcome, Skipped, around, check_files, check_text, start
 from .cloud_check import add_cloud_verdicts, open_cloud
 from .environments import CommandLineFileError, read_environment, read_file
-from .files import Source, discover, excluded
+from .files import Source, discover, excluded, source_text
 from .output import FileResult
 from .pool import available_cores, run_chunked
 from .progress import Progress
@@ -54,12 +54,17 @@ def run_check(
     parameters_source: str = "",
     stdin_filename: str | None = None,
     release_from_cloud: bool = False,
+    fix: str | None = None,
+    unsafe_fixes: bool = False,
 ) -> int:
     """Check ``paths`` with ``jobs`` processes (None: one per core) and print the report; the exit status. With
     ``cloud`` (a clouds.yaml entry), each template's verdict from that cloud's Heat joins its findings.
     ``severity``: the least severe findings shown; ``fail_on``: the least severe shown finding that makes the status
     1. ``parameters`` (the project configuration's, from ``parameters_source``) reach the evaluation rules.
     ``release_from_cloud``: no Heat release was chosen, so ``cloud``'s own decides the resource types.
+    ``fix``: "fix" applies the fixable findings' fixes first (``unsafe_fixes``: every preferred fix, not only the
+    safe ones; standard input's text is printed fixed instead of the report), "diff" prints them as a diff and
+    writes nothing (exit 1 when there is one).
     ``paths`` ``["-"]``: standard input's text, checked as the file ``stdin_filename`` (see :mod:`.stdin`)."""
     typos = naming_nothing(disabled)
     if typos:
@@ -95,6 +100,18 @@ def run_check(
     else:
         found = list(discover(paths, exclude))
     sources = [source for source in found if isinstance(source, Source)]
+    if fix is not None:
+        from .fix import fix_sources
+
+        fixes = fix_sources(sources, options, unsafe_fixes, write=fix == "fix" and stdin is None)
+        if fix == "diff":
+            sys.stdout.write("".join(fixed.diff() for fixed in fixes.changed))
+            print(f"hot-lsp check: {fixes.summary().replace('fixed', 'would fix', 1)}", file=sys.stderr)
+            return EXIT_ERRORS if fixes.changed else EXIT_OK
+        print(f"hot-lsp check: {fixes.summary()}", file=sys.stderr)
+        if stdin is not None:
+            sys.stdout.write(fixes.files[0].text if fixes.files else source_text(stdin))
+            return EXIT_OK
     with Progress(len(sources)) as progress:
         sizes = [_weight(source.path) for source in sources]
         outcomes = iter(

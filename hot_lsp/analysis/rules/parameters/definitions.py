@@ -63,6 +63,7 @@ E2003 = define(
     instead="parameters:\n  p: {type: string}  # a parameter with no default is the required one",
     heat_step="stack validate",
     phase=PHASE.name,
+    safe_fix="spelling",
 )
 E2004 = define(
     "E2004",

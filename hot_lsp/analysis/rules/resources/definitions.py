@@ -49,6 +49,7 @@ E3002 = define(
     instead="resources:\n  r:\n    type: OS::Heat::None\n    properties: {}",
     heat_step="stack validate",
     phase=PHASE.name,
+    safe_fix="spelling",
 )
 E3003 = define(
     "E3003",

@@ -50,6 +50,7 @@ E3016 = define(
     instead="      size: 10",
     heat_step="stack validate",
     phase=MODEL.name,
+    safe_fix="spelling",
 )
 E3017 = define(
     "E3017",

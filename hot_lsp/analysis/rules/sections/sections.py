@@ -24,6 +24,7 @@ E1001 = define(
     instead="resources:\n  r: {type: OS::Heat::None}",
     heat_step="stack validate",
     phase=PHASE.name,
+    safe_fix="spelling",
 )
 E1002 = define(
     "E1002",
@@ -75,6 +76,7 @@ E1005 = define(
     instead="conditions:\n  'on': true  # quote the name",
     heat_step="stack validate",
     phase=PHASE.name,
+    safe_fix="quote",
 )
 # The kind of name each section's entries are, and where the model records their uses.
 _NAMED: dict[str, tuple[str, str | None]] = {

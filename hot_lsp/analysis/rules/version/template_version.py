@@ -47,6 +47,7 @@ E0010 = define(
     instead="heat_template_version: 2021-04-16\nresources:\n  r: {type: OS::Heat::None}",
     heat_step="template parse",
     phase=PHASE.name,
+    safe_fix="version",
 )
 E0011 = define(
     "E0011",
