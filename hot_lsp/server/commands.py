@@ -137,13 +137,14 @@ async def handle_events(ls: HotLanguageServer, *arguments: Any) -> list[dict[str
 
 
 async def handle_deploy(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:
-    """``hot-lsp.deploy`` with ``{uri, confirmed?}``: create or update the mapped stack from the template as saved,
-    only once the user chose Deploy in the server's ``window/showMessageRequest`` (stack_deploy.py); answers
-    ``{stack, status, failures, action, deployed}``."""
+    """``hot-lsp.deploy`` with ``{uri, confirmed?, dryRun?}``: create or update the mapped stack from the template as
+    saved, only once the user chose Deploy in the server's ``window/showMessageRequest`` (stack_deploy.py); answers
+    ``{stack, status, failures, action, deployed}``. ``dryRun``: what it would do, nothing asked nor sent."""
     options = _options(arguments, DEPLOY)
-    if not isinstance(options.get("confirmed", False), bool):
-        raise JsonRpcInvalidParams(f"{DEPLOY}: confirmed is true or false")
-    return await StackDeploy(ls.cloud).deploy(options["uri"])
+    for key in ("confirmed", "dryRun"):
+        if not isinstance(options.get(key, False), bool):
+            raise JsonRpcInvalidParams(f"{DEPLOY}: {key} is true or false")
+    return await StackDeploy(ls.cloud).deploy(options["uri"], dry_run=options.get("dryRun", False))
 
 
 async def handle_refresh_catalogue(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

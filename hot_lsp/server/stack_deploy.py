@@ -7,8 +7,10 @@ then asks the user with ``window/showMessageRequest`` ("Deploy stack NAME on CLO
 updated?", actions Deploy and Cancel); only Deploy sends the create or update, exactly as ``hot-lsp deploy`` does.
 Then work-done progress says each event until the stack settles (cancelling it stops the following, not Heat);
 the answer is ``hot-lsp.failures``'s ``{stack, status, failures}`` with ``deployed`` and ``action``, and the E9903
-diagnostics are refreshed by the same call. The client's ``confirmed`` (it asked its user already, as the VS Code
-extension does) changes nothing: the server asks anyway.
+diagnostics are refreshed by the same call. The client's ``confirmed`` (it asked its user already, as the editors'
+plugins do) changes nothing: the server asks anyway. ``dryRun: true`` answers what the deploy would do (``preview``
+as ``hot-lsp.preview``'s JSON, a create's too, ``counts`` and the ``question``) without asking or sending: what a
+client shows in its own confirmation.
 
 ``hot-lsp.events``: the mapped stack's events, oldest first, as ``hot-lsp events --format json`` lists them.
 """
@@ -68,8 +70,8 @@ class StackDeploy:
         self._cloud.succeeded(cloud)
         return found
 
-    async def deploy(self, uri: str) -> dict[str, Any]:
-        """``hot-lsp.deploy``: see the module's doc."""
+    async def deploy(self, uri: str, dry_run: bool = False) -> dict[str, Any]:
+        """``hot-lsp.deploy``: see the module's doc. ``dry_run``: what it would do, nothing asked nor sent."""
         from ..cloud.deploy import plan
         from ..document.uris import file_path
 
@@ -96,6 +98,9 @@ class StackDeploy:
             raise RequestFailed(self._failure(DEPLOY, cloud, error)) from None
         if planned.refused:
             raise RequestFailed(f"{DEPLOY}: Heat refuses this update: {planned.refused}; nothing sent")
+        if dry_run:
+            said = {"preview": planned.preview, "counts": planned.counts(), "question": planned.question()}
+            return {"stack": stack, "action": planned.action, "deployed": False, "status": None, **said}
         if not await self._confirmed(planned.question()):
             return {"stack": stack, "action": planned.action, "deployed": False, "status": None, "failures": []}
         _running.add((cloud, stack))

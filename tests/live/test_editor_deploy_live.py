@@ -58,6 +58,12 @@ async def test_deploy_asks_first_then_creates_and_reports_a_failure_located(live
         parent = open_file(client, root / "stack.yaml")
         child = open_file(client, root / "child.yaml")
         try:
+            # A dry run: what it would do, nothing asked nor sent.
+            plan = await run(client, "hot-lsp.deploy", uri=parent, dryRun=True)
+            assert (plan["action"], plan["counts"], plan["deployed"]) == ("create", "2 added", False)
+            assert {row["resource_name"] for row in plan["preview"]["added"]} == {"fine", "inner_fail"}
+            assert user.asked == [] and live_heat.request("GET", f"stacks/{name}").status == 404
+
             # Cancel: nothing is sent.
             answer = await run(client, "hot-lsp.deploy", uri=parent)
             assert answer == {"stack": name, "action": "create", "deployed": False, "status": None, "failures": []}

@@ -1,6 +1,6 @@
 // hot-lsp for VS Code: starts the language server for YAML documents and adds the commands that show
 // a template's resources, its rendered preview, its dependency graph and (with hotLsp.cloud) the cloud's preview
-// of a stack update.
+// of a stack update, and the mapped stack's deploy, events and failures (stackCommands.ts).
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
 import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
@@ -10,6 +10,7 @@ import { createClient } from './languageClient';
 import { renderPreview } from './renderPreview';
 import { ResourceRow, resourceList, showResources } from './resources';
 import { findProgram, reportMissing } from './serverCommand';
+import { deployStack, stackEvents, stackFailures } from './stackCommands';
 
 let client: LanguageClient | undefined;
 
@@ -57,6 +58,9 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     ),
     vscode.commands.registerCommand('hotLsp.previewOnCloud', (uri?: vscode.Uri) => previewOnCloud(client, uri)),
     vscode.commands.registerCommand('hotLsp.refreshCloudCatalogue', () => refreshCloudCatalogue(client)),
+    vscode.commands.registerCommand('hotLsp.deployStack', (uri?: vscode.Uri) => deployStack(client, uri)),
+    vscode.commands.registerCommand('hotLsp.stackEvents', (uri?: vscode.Uri) => stackEvents(client, uri)),
+    vscode.commands.registerCommand('hotLsp.stackFailures', (uri?: vscode.Uri) => stackFailures(client, uri)),
     vscode.commands.registerCommand('hotLsp.restartServer', async () => {
       await stopClient();
       await startClient(context, output);

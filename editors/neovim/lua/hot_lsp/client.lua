@@ -46,7 +46,12 @@ function M.config(options, root)
     on_attach = options.on_attach,
     on_init = options.on_init,
     on_exit = options.on_exit,
-    handlers = options.handlers,
+    -- hot-lsp.deploy's question (window/showMessageRequest) with confirm(), unless the user set a handler.
+    handlers = vim.tbl_extend(
+      'keep',
+      options.handlers or {},
+      { ['window/showMessageRequest'] = require('hot_lsp.stack').show_message_request }
+    ),
     flags = options.flags,
   }
 end

@@ -6,13 +6,15 @@
 --   })
 --
 -- With settings.cloud (a clouds.yaml entry) and settings.stacks (glob -> stack): :HotPreview shows Heat's
--- preview of the current template (the mapped stack's update) in a scratch buffer.
+-- preview of the current template (the mapped stack's update) in a scratch buffer; :HotDeploy deploys it (asking
+-- first), :HotEvents lists the stack's events, :HotFailures puts its failures in the quickfix list (stack.lua).
 -- :HotRender, :HotResources and :HotGraph show the server's render, resource list and graph (commands.lua).
 
 local detect = require('hot_lsp.detect')
 local client = require('hot_lsp.client')
 local preview = require('hot_lsp.preview')
 local commands = require('hot_lsp.commands')
+local stack = require('hot_lsp.stack')
 
 local M = {}
 
@@ -110,6 +112,7 @@ function M.setup(user)
   M.options = vim.tbl_deep_extend('force', defaults, user or {})
   preview.create_commands() -- :HotPreview, :HotRefreshCloudCatalogue (with settings.cloud)
   commands.create_commands() -- :HotRender, :HotResources, :HotGraph, and what code lenses run
+  stack.create_commands() -- :HotDeploy, :HotEvents, :HotFailures (with settings.cloud and settings.stacks)
   local group = vim.api.nvim_create_augroup('hot_lsp', { clear = true })
   vim.api.nvim_create_autocmd('FileType', {
     group = group,
