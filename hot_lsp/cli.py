@@ -309,8 +309,9 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("rule", nargs="?", help="a code (E3022) or a rule's name (unknown-attribute): print its page")
 
-    # Parsed by hot_lsp.fuzz.run itself (see main); listed here so --help shows it.
+    # Parsed by hot_lsp.fuzz.run and hot_lsp.mcp.run themselves (see main); listed here so --help shows them.
     commands.add_parser("fuzz", add_help=False, help="drive the language server with mutated templates (robustness)")
+    commands.add_parser("mcp", add_help=False, help="serve the Model Context Protocol on stdio for assistants")
     return parser
 
 
@@ -522,6 +523,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from .fuzz.run import main as run_fuzz
 
         return run_fuzz(args[1:])
+    if args[0] == "mcp":  # (before the parser, as fuzz: the server's first answer does not wait for it)
+        from .mcp.run import main as run_mcp
+
+        return run_mcp(args[1:])
     parser = build_parser()
     options = parser.parse_args(args)
     config = None

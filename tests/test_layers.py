@@ -23,14 +23,17 @@ from hot_lsp.analysis.stack.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
-WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py, cloud/
+WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py, cloud/, mcp/
 # The only sideways imports in the wiring layer: from an entry point into what it runs. The cloud is reached only
 # by the front ends that were told to use one (docs/contracts.md: analysis, features and spec never import it).
 WIRING_REACHES = {
     "__main__": {"cli"},
-    "cli": {"commands", "server", "fuzz", "cloud"},
+    "cli": {"commands", "server", "fuzz", "cloud", "mcp"},
     "commands": {"cloud"},
     "server": {"store", "cloud"},
+    # The MCP server answers as the command line does by running the commands' own functions (docs/architecture.md);
+    # it reaches the cloud only through them.
+    "mcp": {"commands"},
 }
 # docs/contracts.md's "must not" of the cloud package: the layers below wiring never import it, not even lazily.
 NEVER_IMPORT_CLOUD = ("document", "spec", "analysis", "features")
@@ -255,6 +258,10 @@ THIRD_PARTY = {
     "croniter": ("analysis.values",),
     "iso8601": ("analysis.values",),
     "tomli": ("analysis.workspace",),
+    # The MCP server's SDK (the mcp extra) and what it runs on, only in the server's adapter.
+    "mcp": ("mcp.server",),
+    "anyio": ("mcp.server",),
+    "jsonschema": ("mcp.server",),
 }
 
 
