@@ -20,6 +20,7 @@ from hot_lsp.commands.rules import rule_page, severity  # noqa: E402
 ROOT = Path(__file__).resolve().parent.parent
 TARGET = ROOT / "docs" / "rules.md"
 PAGES = ROOT / "docs" / "rules"
+OWN_SECTIONS = ("cloud", "update")  # areas with a section of their own, after the 9xxx hints
 
 
 def render() -> str:
@@ -49,9 +50,15 @@ def render() -> str:
 
 def sections() -> list[tuple[str, list[Code]]]:
     found = [
-        (f"{digit}xxx: {area}", [c for c in CODES.values() if c.code[1] == digit and c.area != "cloud"])
+        (f"{digit}xxx: {area}", [c for c in CODES.values() if c.code[1] == digit and c.area not in OWN_SECTIONS])
         for digit, area in AREAS.items()
     ]
+    found.append(
+        (
+            "98xx: What an update does (the editor's what-if, `hotLsp.whatIf.against`; never `hot-lsp check`)",
+            [c for c in CODES.values() if c.area == "update"],
+        )
+    )
     found.append(
         (
             "99xx: The cloud's own verdicts (only with `--os-cloud` or the `hotLsp.cloud` setting)",

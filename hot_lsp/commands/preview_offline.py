@@ -14,77 +14,23 @@ from __future__ import annotations
 
 import json
 import os
-import subprocess
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from ..analysis.evaluation.inputs import EnvironmentValues, Inputs
+from ..analysis.update.git_files import GIT_PREFIX, GitFiles, GitUnusable
 from ..analysis.update.procedure import OUTCOMES, StackVersion, UpdatePreview, preview_update
 from ..analysis.update.sides import SideError, disk_files
 from ..analysis.validate import Options, analyze
-from ..analysis.values.file_source import DirectoryFiles, FileRead
-from ..spec.limits import MAX_TEMPLATE_SIZE
+from ..analysis.values.file_source import DirectoryFiles
 from .render import Usage, parse_parameters
 from .tables import box_table
 
 EXIT_OK, EXIT_REFUSED, EXIT_USAGE = 0, 1, 2
-GIT_PREFIX = "git:"
 TABLE_COLUMNS = ("change", "resource_name", "resource_type", "parent", "reason")
 # Most dangerous first: a replaced resource loses its data and its physical id, a deleted one is gone.
 TABLE_ORDER = ("replaced", "deleted", "undecided", "added", "updated", "unchanged")
-
-
-class GitFiles:
-    """Files as they were at a git revision: ``git show REV:path`` in the repository holding each file."""
-
-    def __init__(self, revision: str) -> None:
-        self.revision = revision
-        self._tops: dict[str, str | None] = {}
-        self._cache: dict[str, FileRead] = {}
-
-    def top(self, folder: str) -> str | None:
-        if folder not in self._tops:
-            found = _git(["rev-parse", "--show-toplevel"], folder)
-            self._tops[folder] = found.strip() if found is not None else None
-        return self._tops[folder]
-
-    def check(self, path: str) -> None:
-        """Raise Usage when ``path``'s folder is no git checkout or the revision is not a commit there."""
-        folder = os.path.dirname(os.path.abspath(path))
-        if self.top(folder) is None:
-            raise Usage(f"hot-lsp preview: {path} is not in a git checkout (for --against {GIT_PREFIX}{self.revision})")
-        if _git(["rev-parse", "--verify", "--quiet", f"{self.revision}^{{commit}}"], folder) is None:
-            raise Usage(f"hot-lsp preview: {self.revision!r} is not a revision of {self.top(folder)}")
-
-    def read(self, path: str) -> FileRead:
-        found = self._cache.get(path)
-        if found is None:
-            found = self._cache[path] = self._read(path)
-        return found
-
-    def _read(self, path: str) -> FileRead:
-        absolute = os.path.realpath(os.path.abspath(path))
-        top = self.top(os.path.dirname(absolute))
-        if top is None:
-            return FileRead(None, f"{path} is not in a git checkout")
-        relative = os.path.relpath(absolute, os.path.realpath(top))
-        text = _git(["show", f"{self.revision}:{relative}"], top)
-        if text is None:
-            return FileRead(None, f"{path} does not exist at {self.revision}")
-        if len(text) > MAX_TEMPLATE_SIZE:
-            return FileRead(None, f"{path} at {self.revision} is larger than Heat's limit")
-        return FileRead(text)
-
-
-def _git(arguments: list[str], folder: str) -> str | None:
-    try:
-        done = subprocess.run(
-            ["git", "-C", folder, *arguments], capture_output=True, timeout=30, check=False, encoding="utf-8"
-        )
-    except (OSError, subprocess.SubprocessError, UnicodeDecodeError):
-        return None
-    return done.stdout if done.returncode == 0 else None
 
 
 def offline_preview(
@@ -121,7 +67,10 @@ def compare(
         raise Usage(f"hot-lsp preview: {template}: no such file")
     if against.startswith(GIT_PREFIX):
         files: Any = GitFiles(against[len(GIT_PREFIX) :] or "HEAD")
-        files.check(template)
+        try:
+            files.check(template)
+        except GitUnusable as problem:
+            raise Usage(str(problem)) from None
         old_path = template
     else:
         if not os.path.isfile(against):

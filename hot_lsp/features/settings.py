@@ -30,6 +30,10 @@ class Settings:
     # Not a client's setting: the Heat release the cloud of ``hotLsp.cloud`` says it runs (server/cloud.py), used
     # when ``heat_release`` is empty.
     cloud_release: str = ""
+    # ``hotLsp.whatIf.against``: what the open text is compared with, as a stack update (the editor's what-if):
+    # ``git:REV`` (the same path at that revision), ``stack`` (the stack of ``hotLsp.stacks``, with a cloud) or
+    # ``off``.
+    what_if: str = "git:HEAD"
 
     @property
     def release(self) -> str:
@@ -68,4 +72,19 @@ class Settings:
                 if isinstance(glob, str) and glob and isinstance(name, str) and name.strip()
             },
             heat_release=raw["heatRelease"].strip() if isinstance(raw.get("heatRelease"), str) else "",
+            what_if=_what_if(raw),
         )
+
+
+def _what_if(raw: dict[str, Any]) -> str:
+    """``hotLsp.whatIf.against`` (nested, as VS Code sends it, or dotted): ``git:REV``, ``stack`` or ``off``; a
+    value that is none of them is ignored (the default)."""
+    nested = raw.get("whatIf")
+    value = nested.get("against") if isinstance(nested, dict) else raw.get("whatIf.against")
+    if not isinstance(value, str):
+        return "git:HEAD"
+    value = value.strip()
+    revision = value[len("git:") :]
+    if value in ("off", "stack") or (value.startswith("git:") and revision and revision[0] != "-" and " " not in value):
+        return value
+    return "git:HEAD"

@@ -47,10 +47,11 @@ T = TypeVar("T")
 
 
 async def code_lens_call(ls: HotLanguageServer, snapshot: Snapshot, params: types.CodeLensParams) -> Callable[[], Any]:
-    """Use counts above parameters and resources, "Render" and "Resources" above the template."""
+    """Use counts above parameters and resources, "Render" and "Resources" above the template, and the what-if's
+    sum on ``resources:`` (what_if.py)."""
     from ..features.code_lens import code_lenses  # loaded with the snapshot's analysis
 
-    return lambda: code_lenses(snapshot)
+    return lambda: code_lenses(snapshot) + ls.what_if.lens(snapshot)
 
 
 async def handle_render(ls: HotLanguageServer, *arguments: Any) -> str:
@@ -105,11 +106,22 @@ async def handle_preview(ls: HotLanguageServer, *arguments: Any) -> dict[str, An
     """``hot-lsp.preview`` with ``{uri}`` (or the uri itself): the JSON of ``hot-lsp preview`` for that template
     as saved: ``{added, deleted, replaced, updated, unchanged}`` lists of ``{resource_name, resource_type,
     parent}``; Heat's update dry run when ``hotLsp.stacks`` maps the template to a stack, else its create
-    preview."""
+    preview. With ``against: "git:REV"``, offline and with no cloud: the open text against the same path at that
+    revision, as ``hot-lsp preview --against git:REV --format json`` prints it (the what-if's table)."""
     uri = _uri(arguments)
     if uri is None:
         raise JsonRpcInvalidParams(f"{PREVIEW} takes {{uri}}: the template's document uri")
-    return await ls.cloud.preview(uri)
+    against = _options(arguments, PREVIEW).get("against")
+    if against is None or against == "stack":
+        return await ls.cloud.preview(uri)
+    if not isinstance(against, str) or not against.startswith("git:") or against.startswith("git:-"):
+        raise JsonRpcInvalidParams(f'{PREVIEW}: against is "git:REV" or "stack", not {against!r}')
+    if uri not in ls.store.uris():
+        raise JsonRpcInvalidParams(f"{PREVIEW}: {uri} is not open; open it first (the server reads open documents)")
+    answer = await ls.what_if.table(uri, against if against != "git:" else "git:HEAD")
+    if isinstance(answer, str):
+        raise RequestFailed(answer)
+    return answer
 
 
 async def handle_failures(ls: HotLanguageServer, *arguments: Any) -> dict[str, Any]:

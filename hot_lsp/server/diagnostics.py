@@ -86,6 +86,8 @@ class DiagnosticsScheduler:
         # The cloud's last verdict on the saved file (hotLsp.cloud), until its next one.
         diagnostics.extend(self._ls.cloud_diagnostics(snapshot.uri))
         try:
+            # hotLsp.whatIf.against: the last comparison's findings, placed in this text (what_if.py).
+            diagnostics.extend(self._ls.what_if_diagnostics(snapshot))
             diagnostics.extend(self._in_parents_stacks(snapshot))
             self._children_told(snapshot)
         except Exception as error:

@@ -28,6 +28,7 @@ def handle_did_open(ls: HotLanguageServer, params: types.DidOpenTextDocumentPara
             ls.load_project(os.path.dirname(path))
     ls.store.open(document.uri, document.text, document.version, document.language_id)
     ls.diagnostics.text_changed(document.uri, opened=True)
+    ls.what_if.edited(document.uri, saved=True)  # hotLsp.whatIf.against, once the text rests (what_if.py)
     ls.file_tracking.document_opened(document.uri)
     ls.cloud.validate(document.uri)  # hotLsp.cloud: the cloud's verdict on the file as saved (never on a change)
 
@@ -38,6 +39,7 @@ def handle_did_change(ls: HotLanguageServer, params: types.DidChangeTextDocument
         log.warning("didChange for %s, which is not open: ignored", uri)
         return
     ls.diagnostics.text_changed(uri)
+    ls.what_if.edited(uri)
     ls.file_tracking.document_changed(uri)
 
 
@@ -47,6 +49,7 @@ def handle_did_close(ls: HotLanguageServer, params: types.DidCloseTextDocumentPa
     ls.store.close(uri)
     ls.diagnostics.clear(uri)
     ls.cloud.forget(uri)
+    ls.what_if.forget(uri)
     ls.file_tracking.document_closed(uri, text)
 
 
@@ -59,3 +62,5 @@ def handle_did_save(ls: HotLanguageServer, params: types.DidSaveTextDocumentPara
     elif path is not None:
         ls.file_tracking.files_changed([path])
     ls.cloud.validate(params.text_document.uri)
+    if params.text_document.uri in ls.store.uris():
+        ls.what_if.edited(params.text_document.uri, saved=True)

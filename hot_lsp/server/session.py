@@ -39,6 +39,7 @@ from .methods import GIVEN_BACK, Lane, Method, Text, cursor_of
 from .priority import RequestPriority
 from .project import ProjectSettings
 from .protocol import Encoded, HotProtocol
+from .what_if import WhatIfSession
 
 if TYPE_CHECKING:
     from ..analysis.files.file_service import FileService
@@ -95,6 +96,8 @@ class HotLanguageServer(LanguageServer):
         self.diagnostics = DiagnosticsScheduler(self)
         # hotLsp.cloud and hotLsp.stacks: idle (and nothing sent) until a cloud is named (cloud.py).
         self.cloud = CloudSession(self)
+        # hotLsp.whatIf.against: each open template compared with a git revision or its stack, in the background.
+        self.what_if = WhatIfSession(self)
         # Called once the document parts are built (serve() freezes what they loaded out of the collector's way).
         self.on_parts_built: Callable[[], None] | None = None
 
@@ -204,6 +207,10 @@ class HotLanguageServer(LanguageServer):
     def cloud_diagnostics(self, uri: str) -> list[types.Diagnostic]:
         """The cloud's last verdict on the saved ``uri`` (``hotLsp.cloud``), published with the offline findings."""
         return self.cloud.diagnostics_of(uri)
+
+    def what_if_diagnostics(self, snapshot: Snapshot) -> list[types.Diagnostic]:
+        """What updating the stack from ``hotLsp.whatIf.against`` to the text does (what_if.py), placed in it."""
+        return self.what_if.diagnostics_of(snapshot)
 
     async def load_environments(self) -> None:
         """Look at the files of ``hotLsp.environments`` on disk (a glob, a stat each, a read when changed) on a
@@ -437,6 +444,7 @@ class HotLanguageServer(LanguageServer):
             self.refresh_inlay_hints()
             self.file_tracking.configure_index()
             self.cloud.settings_changed()
+            self.what_if.settings_changed()
 
     def take_cloud_release(self, version: str) -> None:
         """The named cloud said (or its types showed) which Heat release it runs: check for it, unless the user

@@ -28,16 +28,17 @@ if TYPE_CHECKING:
 async def handle_pull_diagnostics(
     ls: HotLanguageServer, params: types.DocumentDiagnosticParams
 ) -> types.DocumentDiagnosticReport:
-    """textDocument/diagnostic: the result id is the text's generation, the settings, cloud and stack serials and the
-    version, so an unchanged document is answered "unchanged". (A handler of its own: it waits for the client's settings first,
-    and its answer is a report, computed on the loop by the diagnostics scheduler.)"""
+    """textDocument/diagnostic: the result id is the text's generation, the settings, cloud, stack and what-if
+    serials and the version, so an unchanged document is answered "unchanged". (A handler of its own: it waits for
+    the client's settings first, and its answer is a report, computed on the loop by the diagnostics scheduler.)"""
     uri = params.text_document.uri
     await ls.wait_configured()
     snapshot = await ls.snapshot(uri)
     if snapshot is None:
         return types.RelatedFullDocumentDiagnosticReport(items=[])
     stamp = ls.store.stamp(uri) or (0, 0)
-    result_id = f"{stamp[1]}.{ls.settings_serial}.{ls.cloud.serial}.{ls.diagnostics.stack_serial}.{snapshot.version}"
+    serials = f"{ls.settings_serial}.{ls.cloud.serial}.{ls.diagnostics.stack_serial}.{ls.what_if.serial}"
+    result_id = f"{stamp[1]}.{serials}.{snapshot.version}"
     if params.previous_result_id == result_id:
         return types.RelatedUnchangedDocumentDiagnosticReport(result_id=result_id)
     return types.RelatedFullDocumentDiagnosticReport(items=ls.diagnostics.of(snapshot), result_id=result_id)

@@ -23,7 +23,13 @@ def camel(name: str) -> str:
     return head + "".join(part.title() for part in rest)
 
 
-SERVER_SETTINGS = {camel(f.name): f for f in dataclasses.fields(Settings)}
+# Settings fields that are no client's setting (cloud_release: what the named cloud says), and those whose
+# setting is not their camel-case name.
+NOT_SETTINGS = {"cloud_release"}
+SETTING_NAMES = {"what_if": "whatIf.against"}
+SERVER_SETTINGS = {
+    SETTING_NAMES.get(f.name, camel(f.name)): f for f in dataclasses.fields(Settings) if f.name not in NOT_SETTINGS
+}
 
 
 def server_default(field: dataclasses.Field) -> object:
@@ -53,6 +59,7 @@ def test_every_server_setting_is_read_back_by_the_server():
         "cloud": "mycloud",
         "stacks": {"stacks/web.yaml": "web-prod"},
         "heatRelease": "2023.1",
+        "whatIf.against": "off",
     }
     assert set(changed) == set(SERVER_SETTINGS)
     assert Settings.from_json({"hotLsp": changed}) != Settings()

@@ -19,6 +19,16 @@ from hot_lsp.cloud import codes as cloud_codes  # noqa: F401  (and the cloud's)
 WITHOUT_FIXTURE: dict[str, str] = {
     "E9903": "a deployed stack's failure, never a template's own: `check` does not give it; "
     "tests/live/test_editor_failures_live.py shows it on a stack that failed for real",
+    "W9801": "the editor's what-if (a replaced resource): the open text against a git revision, never `check`'s; "
+    "tests/server/test_what_if_lsp.py shows it through the real server",
+    "W9802": "the editor's what-if (a deleted resource): the open text against a git revision, never `check`'s; "
+    "tests/server/test_what_if_lsp.py shows it through the real server",
+    "W9803": "the editor's what-if (an update that fails): the open text against a git revision, never `check`'s; "
+    "tests/server/test_what_if_lsp.py shows it through the real server",
+    "I9804": "the editor's what-if (an update in place): the open text against a git revision, never `check`'s; "
+    "tests/server/test_what_if_lsp.py shows it through the real server",
+    "I9805": "the editor's what-if (an undecided outcome): the open text against a git revision, never `check`'s; "
+    "tests/server/test_what_if_lsp.py shows it through the real server",
 }
 
 # Codes whose fixture only a cloud's Heat can run: its verdict is Heat's own, never written by hand. Their folders

@@ -23,6 +23,7 @@ from . import (
     resources,
     sections,
     syntax,
+    update,
     version,
 )
 from .phases import PHASES, Phase, phase_of
@@ -42,6 +43,7 @@ AREAS: tuple[ModuleType, ...] = (
     cross_file,
     evaluation,
     environment,
+    update,
 )
 UNITS: tuple[ModuleType, ...] = tuple(unit for area in AREAS for unit in area.UNITS)
 _BY_PHASE: dict[str, tuple[ModuleType, ...]] = {

@@ -48,6 +48,9 @@ class StackVersion:
     environments: tuple[str, ...] = ()
     parameters: Mapping[str, Any] = field(default_factory=dict)
     text: str | None = None
+    # The template's model when it is already built (the editor's analysis of the open text, a revision's
+    # model kept across comparisons): taken instead of reading and parsing ``text`` or the file again.
+    model: TemplateModel | None = field(default=None, compare=False)
 
 
 @dataclass(slots=True)
@@ -126,17 +129,13 @@ class Side:
             except SideError as error:
                 found = str(error)
             else:
-                parsed = parse(text)
-                errors = [problem.message for problem in parsed.problems if problem.code.startswith("E")]
-                model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
-                found = (
-                    model if model is not None and not errors else f"{path}: {(errors or ['not a HOT template'])[0]}"
-                )
+                found = template_model(path, text)
             self._models[path] = found
         return found
 
     def top(self) -> Level:
-        found = self.model(self.version.path, self.version.text)
+        given = self.version.model
+        found = given if given is not None else self.model(self.version.path, self.version.text)
         if isinstance(found, str):
             raise SideError(found)
         inputs = Inputs(self.environments, dict(self.version.parameters), "-P")
@@ -238,6 +237,14 @@ class Side:
             for name, kind, member in found
         }
         return Level(None, definitions, list(definitions), note=note)
+
+
+def template_model(path: str, text: str) -> TemplateModel | str:
+    """The model of the template ``text`` (read from ``path``), or why it cannot be compared."""
+    parsed = parse(text)
+    errors = [problem.message for problem in parsed.problems if problem.code.startswith("E")]
+    model = build_model(parsed) if detect_kind(parsed.root, text) == "template" else None
+    return model if model is not None and not errors else f"{path}: {(errors or ['not a HOT template'])[0]}"
 
 
 def removal_names(definition: Definition) -> tuple[frozenset[str], bool]:

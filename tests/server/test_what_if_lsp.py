@@ -1,0 +1,221 @@
+"""The editor's what-if through the real server (issue 31, item 4): a template committed in a git repository and
+opened changed shows what updating the stack from ``git:HEAD`` to the open text does: a warning on the line that
+replaces a resource (``key_name``), an information for an update in place (``image`` rebuilds), a warning on
+``resources:`` for a deleted resource, a code lens on ``resources:`` summing it whose command answers the offline
+preview's JSON. Nothing with ``"off"``, nothing for a file outside git, and the edit's own diagnostics are
+published before the comparison's findings."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from lsp_session import change_document, covered, encoding, open_document, plain, pulls, session, wait_for_publish
+from lsprotocol import types
+
+pytestmark = pytest.mark.asyncio
+
+CLIENTS = ["visual-studio-code", "neovim@v0.11.0"]  # push, pull
+WHAT_IF = ("W9801", "W9802", "W9803", "I9804", "I9805")
+COMMITTED = """\
+heat_template_version: 2021-04-16
+parameters:
+  unused: {type: string, default: x}
+resources:
+  server:
+    type: OS::Nova::Server
+    properties:
+      image: cirros
+      flavor: m1.small
+      key_name: old-key
+  other:
+    type: OS::Heat::None
+"""
+
+
+def repository(tmp_path: Path, text: str = COMMITTED) -> Path:
+    """A git checkout whose HEAD holds ``main.yaml``."""
+    path = tmp_path / "main.yaml"
+    path.write_text(text)
+    for command in (
+        ["init", "-q"],
+        ["add", "main.yaml"],
+        ["-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-m", "stack"],
+    ):
+        subprocess.run(["git", "-C", str(tmp_path), *command], check=True, capture_output=True)
+    return path
+
+
+async def pulled(client, uri: str) -> list[types.Diagnostic]:
+    report = await client.text_document_diagnostic_async(
+        types.DocumentDiagnosticParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    return list(report.items) if report.kind == "full" else []
+
+
+async def shown(client, uri: str, accept, timeout: float = 20.0) -> list[types.Diagnostic]:
+    """The document's diagnostics once ``accept`` takes them (pushed, or pulled again and again)."""
+    if not pulls(client):
+        found = await wait_for_publish(client, uri, lambda p: accept(list(p.diagnostics)), timeout)
+        return list(found.diagnostics)
+    deadline = asyncio.get_running_loop().time() + timeout
+    while True:
+        items = await pulled(client, uri)
+        if accept(items):
+            return items
+        if asyncio.get_running_loop().time() > deadline:
+            raise AssertionError(f"no matching diagnostics for {uri}: {[(d.code, d.message) for d in items]}")
+        await asyncio.sleep(0.1)
+
+
+def what_if(found: list[types.Diagnostic]) -> list[types.Diagnostic]:
+    return [d for d in found if d.code in WHAT_IF]
+
+
+def coded(code: str):
+    return lambda found: any(d.code == code for d in found)
+
+
+async def opened_changed(client, path: Path, old: str, new: str) -> tuple[str, str]:
+    uri = path.as_uri()
+    text = COMMITTED.replace(old, new)
+    open_document(client, uri, text)
+    return uri, text
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_changed_key_name_is_a_warning_on_its_line_naming_the_replacement(tmp_path: Path, client_name: str):
+    path = repository(tmp_path)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri, text = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
+        found = what_if(await shown(client, uri, coded("W9801")))
+        assert [d.code for d in found] == ["W9801"]
+        warning = found[0]
+        assert warning.severity == types.DiagnosticSeverity.Warning
+        assert covered(text, warning, encoding(client)) == "key_name"
+        assert "replaces `server`" in warning.message and "`key_name` is not updatable in place" in warning.message
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_changed_image_says_it_rebuilds_in_place(tmp_path: Path, client_name: str):
+    path = repository(tmp_path)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri, text = await opened_changed(client, path, "image: cirros", "image: fedora")
+        found = what_if(await shown(client, uri, coded("I9804")))
+        assert [d.code for d in found] == ["I9804"]
+        assert found[0].severity == types.DiagnosticSeverity.Information
+        assert covered(text, found[0], encoding(client)) == "image"
+        assert "`image` change REBUILDs in place: the root disk is re-imaged" in found[0].message
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_deleted_resource_is_a_warning_on_resources(tmp_path: Path, client_name: str):
+    path = repository(tmp_path)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri, text = await opened_changed(client, path, "  other:\n    type: OS::Heat::None\n", "")
+        found = what_if(await shown(client, uri, coded("W9802")))
+        assert [d.code for d in found] == ["W9802"]
+        assert covered(text, found[0], encoding(client)) == "resources"
+        assert "deletes `other` (OS::Heat::None)" in found[0].message
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_the_lens_on_resources_sums_and_opens_the_offline_table(tmp_path: Path, client_name: str):
+    path = repository(tmp_path)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri = path.as_uri()
+        text = COMMITTED.replace("key_name: old-key", "key_name: new-key").replace(
+            "  other:\n", "  added:\n    type: OS::Heat::None\n  other:\n"
+        )
+        open_document(client, uri, text)
+        await shown(client, uri, coded("W9801"))
+        lenses = await client.text_document_code_lens_async(
+            types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        sums = [lens for lens in lenses or [] if lens.command and lens.command.command == "hot-lsp.preview"]
+        assert len(sums) == 1
+        lens = sums[0]
+        assert lens.command.title == "1 replaced, 1 added (against git:HEAD)"
+        assert covered(text, types.Diagnostic(range=lens.range, message=""), encoding(client)) == "resources"
+        answer: Any = plain(
+            await client.workspace_execute_command_async(
+                types.ExecuteCommandParams(command=lens.command.command, arguments=lens.command.arguments)
+            )
+        )
+        assert plain(lens.command.arguments) == [{"uri": uri, "against": "git:HEAD"}]
+        assert sorted(answer) == ["added", "deleted", "replaced", "unchanged", "undecided", "updated"]
+        assert [row["resource_name"] for row in answer["replaced"]] == ["server"]
+        assert answer["replaced"][0] == {
+            "resource_name": "server",
+            "resource_type": "OS::Nova::Server",
+            "parent": None,
+            "reason": "`key_name` is not updatable in place",
+        }
+        assert [row["resource_name"] for row in answer["added"]] == ["added"]
+        assert [row["resource_name"] for row in answer["unchanged"]] == ["other"]
+
+
+async def test_the_command_answers_what_the_command_line_prints(tmp_path: Path):
+    from hot_lsp.commands.preview_offline import offline_preview
+
+    path = repository(tmp_path)
+    changed = COMMITTED.replace("image: cirros", "image: fedora").replace("flavor: m1.small", "flavor: m1.large")
+    async with session("visual-studio-code", root_uri=tmp_path.as_uri()) as client:
+        open_document(client, path.as_uri(), changed)
+        answer = plain(
+            await client.workspace_execute_command_async(
+                types.ExecuteCommandParams(
+                    command="hot-lsp.preview", arguments=[{"uri": path.as_uri(), "against": "git:HEAD"}]
+                )
+            )
+        )
+    path.write_text(changed)
+    assert answer == offline_preview(str(path), "git:HEAD")
+
+
+async def test_the_edits_own_diagnostics_come_first(tmp_path: Path):
+    path = repository(tmp_path)
+    async with session("visual-studio-code", root_uri=tmp_path.as_uri()) as client:
+        uri = path.as_uri()
+        open_document(client, uri, COMMITTED)
+        first = await wait_for_publish(client, uri, lambda p: p.version == 1)
+        assert [d.code for d in first.diagnostics] == ["I9001"]
+        await asyncio.sleep(1.0)  # the comparison of the unchanged text: nothing to add
+        line = COMMITTED.splitlines().index("      key_name: old-key")
+        edit = types.Range(start=types.Position(line=line, character=16), end=types.Position(line=line, character=19))
+        change_document(client, uri, 2, [(edit, "new")])
+        await shown(client, uri, coded("W9801"))
+        of_the_edit = [p for p in client.published if p.uri == uri and p.version == 2]
+        assert [d.code for d in of_the_edit[0].diagnostics] == ["I9001"]  # the edit's own, before the comparison
+        assert [d.code for d in of_the_edit[-1].diagnostics] == ["I9001", "W9801"]
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_off_shows_nothing(tmp_path: Path, client_name: str):
+    path = repository(tmp_path)
+    settings = {"whatIf": {"against": "off"}}
+    async with session(
+        client_name, options=settings, configuration={"hotLsp": settings}, root_uri=tmp_path.as_uri()
+    ) as client:
+        uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
+        await shown(client, uri, coded("I9001"))
+        await asyncio.sleep(1.5)
+        assert what_if(await pulled(client, uri) if pulls(client) else list(client.diagnostics[uri])) == []
+        lenses = await client.text_document_code_lens_async(
+            types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
+        )
+        assert [lens for lens in lenses or [] if lens.command and lens.command.command == "hot-lsp.preview"] == []
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_file_outside_git_shows_nothing(tmp_path: Path, client_name: str):
+    path = tmp_path / "main.yaml"
+    path.write_text(COMMITTED)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
+        await shown(client, uri, coded("I9001"))
+        await asyncio.sleep(1.5)
+        assert what_if(await pulled(client, uri) if pulls(client) else list(client.diagnostics[uri])) == []
