@@ -121,3 +121,25 @@ def test_heat_refusing_the_template_is_one_line_and_exit_2(live_heat: Any, tmp_p
     assert done.stderr.startswith(f"hot-lsp deploy: the cloud '{live_heat.cloud}' refuses it: ")
     assert "nowhere" in done.stderr
     assert not exists(live_heat, name)
+
+
+def test_a_get_file_value_read_back_is_unchanged_as_the_update_leaves_it(live_heat: Any, tmp_path: Path):
+    """The deployed template's get_file names the file:// URL openstackclient sent it under; the preview reads it
+    from the files sent with the stack (it once took it for a network URL and said the value was updated)."""
+    (tmp_path / "motd.txt").write_text("hello\n")
+    (tmp_path / "stack.yaml").write_text(
+        "heat_template_version: 2021-04-16\nresources:\n  motd:\n    type: OS::Heat::Value\n"
+        "    properties: {value: {get_file: motd.txt}}\n  other:\n    type: OS::Heat::TestResource\n"
+        "    properties: {value: one}\n"
+    )
+    name = live_heat.stack_name("deploy-get-file")
+    try:
+        assert deploy(live_heat, tmp_path / "stack.yaml", name, "--yes").returncode == 0
+        (tmp_path / "stack.yaml").write_text((tmp_path / "stack.yaml").read_text().replace("value: one", "value: two"))
+        done = deploy(live_heat, tmp_path / "stack.yaml", name, "--yes", "--format", "json")
+        assert done.returncode == 0, done.stderr
+        predicted = outcomes(json.loads(done.stdout)["preview"])
+        assert predicted == {"motd": "unchanged", "other": "updated"}
+        assert predicted == what_the_update_did(live_heat, name, set(predicted))
+    finally:
+        live_heat.delete_stack(name)

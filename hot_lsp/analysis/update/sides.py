@@ -321,6 +321,8 @@ class Beside:
         self.folder = os.path.dirname(template)
 
     def read(self, path: str) -> FileRead:
+        if path.startswith("file://"):  # a deployed template's get_file, as openstackclient rewrote it
+            return self.files.read(path)
         if "://" in path:
             return FileRead(None, f"{path} is a URL; hot-lsp never fetches from the network")
         return self.files.read(os.path.normpath(os.path.join(self.folder, path)))
