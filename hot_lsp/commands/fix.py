@@ -16,21 +16,19 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lsprotocol import types
-
 from ..analysis.codes import CODES
 from ..analysis.result import Analysis
 from ..analysis.validate import Options
 from ..document import Diagnostic
-from ..features.code_actions import code_actions
-from ..features.diagnostics import to_lsp
+from ..document.positions import Encoding
+from ..features.fix_edits import preferred_edits
 from ..features.settings import Settings
 from ..features.snapshot import Snapshot
 from .check_file import check_text
 from .files import NotText, Source, source_text
 
 MAX_ROUNDS = 10
-ENCODING = "utf-32"  # positions in characters: offsets and positions are the same count
+ENCODING: Encoding = "utf-32"  # positions in characters
 
 
 @dataclass(slots=True)
@@ -98,33 +96,12 @@ def _one_round(path: str, analysis: Analysis, unsafe: bool) -> tuple[list[tuple[
     for diagnostic in sorted(analysis.diagnostics, key=lambda d: (d.start, d.code)):
         if not fixable(diagnostic, unsafe):
             continue
-        edits = _preferred_edits(snapshot, diagnostic)
+        edits = preferred_edits(snapshot, diagnostic)
         if not edits or any(_overlap(edit, other) for edit in edits for other in taken):
             continue
         taken += edits
         codes.append(diagnostic.code)
     return taken, codes
-
-
-def _preferred_edits(snapshot: Snapshot, diagnostic: Diagnostic) -> list[tuple[int, int, str]]:
-    found = to_lsp(snapshot, diagnostic)
-    params = types.CodeActionParams(
-        text_document=types.TextDocumentIdentifier(uri=snapshot.uri),
-        range=found.range,
-        context=types.CodeActionContext(diagnostics=[found], only=[types.CodeActionKind.QuickFix]),
-    )
-    for action in code_actions(snapshot, params):
-        if action.is_preferred and action.edit is not None and action.edit.changes:
-            lines = snapshot.analysis.parsed.lines
-            return [
-                (
-                    lines.offset(edit.range.start.line, edit.range.start.character, ENCODING),
-                    lines.offset(edit.range.end.line, edit.range.end.character, ENCODING),
-                    edit.new_text,
-                )
-                for edit in action.edit.changes.get(snapshot.uri, [])
-            ]
-    return []
 
 
 def _overlap(one: tuple[int, int, str], other: tuple[int, int, str]) -> bool:
