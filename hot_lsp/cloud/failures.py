@@ -143,6 +143,15 @@ def stack_events(heat: Heat, state: StackState, nested_depth: int) -> list[dict[
     return [_event(item, state) for item in listed if isinstance(item, dict)]
 
 
+def last_events(heat: Heat, stack: str) -> dict[str, dict[str, Any]]:
+    """Each top-level resource's last event (and the stack's own, under its name), for the editor's hover."""
+    state = stack_state(heat, stack)
+    last: dict[str, dict[str, Any]] = {}
+    for event in stack_events(heat, state, 0):  # oldest first: the last one written stays
+        last[event["resource_name"]] = event
+    return last
+
+
 def new_events(events: Iterable[dict[str, Any]], seen: set[str]) -> list[dict[str, Any]]:
     """The events whose id is not in ``seen`` (which takes them), in the order given."""
     fresh = []

@@ -141,6 +141,10 @@ def live_status(hit: NodeAtOffset, live: Mapping_[str, Mapping_[str, Any]], mark
         lines.append(f"Reason: {row['status_reason']}")
     if row.get("physical_resource_id"):
         lines.append(f"Physical id: {code(str(row['physical_resource_id']))}")
+    event = row.get("last_event")
+    if isinstance(event, Mapping_):
+        reason = f": {event['resource_status_reason']}" if event.get("resource_status_reason") else ""
+        lines.append(f"Last event: {event.get('event_time', '')} {code(str(event.get('resource_status', '')))}{reason}")
     return ("  \n" if markdown else "\n").join(lines)
 
 

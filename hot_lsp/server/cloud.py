@@ -434,10 +434,14 @@ class CloudSession:
             self._live[key] = _Live(time.monotonic(), rows)
 
     def _listing(self, cloud: str, stack: str) -> dict[str, dict[str, Any]]:
+        from ..cloud.failures import last_events
         from ..cloud.stacks import live_resources
 
-        rows = live_resources(self._connection(cloud), stack, 0)
-        return {row.resource_name: {**row.to_json(), "stack": stack, "cloud": cloud} for row in rows}
+        rows, last = live_resources(self._connection(cloud), stack, 0), last_events(self._connection(cloud), stack)
+        return {
+            r.resource_name: {**r.to_json(), "stack": stack, "cloud": cloud, "last_event": last.get(r.resource_name)}
+            for r in rows
+        }
 
     # -- preview -----------------------------------------------------------------------------------------
 

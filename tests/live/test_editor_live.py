@@ -476,6 +476,7 @@ async def test_hover_on_a_resource_name_shows_its_live_status(live_heat: LiveHea
         assert "CREATE_COMPLETE" in text, text
         assert physical and physical in text
         assert deployed in text
+        assert "Last event: " in text and "`CREATE_COMPLETE`: state changed" in text  # the resource's last event
         assert first is None or "CREATE_COMPLETE" not in first.contents.value  # the first one did not wait
         # A resource the stack does not have yet.
         extra = types.HoverParams(
