@@ -95,7 +95,11 @@ def openstacks_failures(live_heat: Any, name: str) -> dict[str, dict[str, str]]:
 
 
 def failures(live_heat: Any, stacks: dict[str, Any], template: str, *extra: str) -> tuple[int, dict[str, Any]]:
+    began = time.perf_counter()
     done = hot_lsp(live_heat, "failures", "--stack", stacks[template], *extra, "--format", "json")
+    print(
+        f"\nfailures --stack ({template}{', located' if extra else ''}): {(time.perf_counter() - began) * 1000:.0f} ms"
+    )
     assert done.returncode in (0, 1), done.stderr
     return done.returncode, json.loads(done.stdout)
 
@@ -156,7 +160,9 @@ def test_an_unknown_stack_is_one_line_and_exit_2(live_heat):
 
 def test_events_list_what_the_api_lists_in_time_order(live_heat, stacks):
     name = stacks["nested"]
+    began = time.perf_counter()
     done = hot_lsp(live_heat, "events", "--stack", name, "--nested-depth", "2", "--format", "json")
+    print(f"\nevents --nested-depth 2: {(time.perf_counter() - began) * 1000:.0f} ms")
     assert done.returncode == 0, done.stderr
     ours = [json.loads(line) for line in done.stdout.splitlines()]
     api = live_heat.request("GET", f"stacks/{name}/events?nested_depth=2&sort_dir=asc&sort_keys=created_at").body
