@@ -131,7 +131,7 @@ async def handle_failures(ls: HotLanguageServer, *arguments: Any) -> dict[str, A
     uri = _uri(arguments)
     if uri is None:
         raise JsonRpcInvalidParams(f"{FAILURES} takes {{uri}}: the template's document uri")
-    answer = await ls.cloud.failures.command(uri)
+    answer = await ls.cloud.failures.asked(uri)
     if isinstance(answer, str):
         raise RequestFailed(answer)
     return answer

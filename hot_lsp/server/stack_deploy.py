@@ -108,7 +108,7 @@ class StackDeploy:
             status = await self._send_and_follow(cloud, planned)
         finally:
             _running.discard((cloud, stack))
-        answer = await self._cloud.failures.command(uri)  # (the E9903 diagnostics follow)
+        answer = await self._cloud.failures.asked(uri)  # (the E9903 diagnostics follow)
         if isinstance(answer, str):
             answer = {"stack": stack, "status": status, "failures": []}
         return {**answer, "action": planned.action, "deployed": True}

@@ -88,7 +88,7 @@ class StackFailures:
             if placed.path == here
         ]
 
-    async def command(self, uri: str) -> dict[str, Any] | str:
+    async def asked(self, uri: str) -> dict[str, Any] | str:
         """``hot-lsp.failures``: the stack's failures asked now, as ``hot-lsp failures --format json`` prints them;
         a string says why there are none to give (the command's RequestFailed)."""
         task = self.refresh(uri)
