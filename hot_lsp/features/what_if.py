@@ -78,21 +78,21 @@ def what_if_lens(snapshot: Snapshot, found: WhatIf | None) -> list[types.CodeLen
         return []
     preview = found.preview
     if preview.refused:
-        title = f"Heat refuses this update (against {found.against})"
+        title = f"Heat refuses this update (against {_label(found.against)})"
     else:
         counts = {outcome: 0 for outcome in LENS_ORDER}
         for change in preview.changes:
             if change.outcome in counts and not _quiet(change):
                 counts[change.outcome] += 1
         summary = ", ".join(f"{n} {outcome}" for outcome, n in counts.items() if n)
-        title = f"{summary or 'no change'} (against {found.against})"
+        title = f"{summary or 'no change'} (against {_label(found.against)})"
     argument = {"uri": snapshot.uri} if found.against == "stack" else {"uri": snapshot.uri, "against": found.against}
     command = types.Command(title=title, command=PREVIEW, arguments=[argument])
     return [types.CodeLens(range=snapshot.range(key.start, key.end), command=command)]
 
 
 def _findings(model: TemplateModel, found: WhatIf) -> Iterable[tuple[str, Node | None, str]]:
-    against, preview = found.against, found.preview
+    against, preview = _label(found.against), found.preview
     if preview.refused:
         listed = preview.refused.rsplit(": ", 1)[-1].split(", ")  # "... may not be updated: a, b"
         named: list[Node | None] = [model.parameters[name].key for name in listed if name in model.parameters]
@@ -113,6 +113,11 @@ def _findings(model: TemplateModel, found: WhatIf) -> Iterable[tuple[str, Node |
         if outcome not in SHOWN or (_quiet(change) and not nested):
             continue
         yield CODE_OF[outcome], _place(model, found.old, change), _message(against, change, nested)
+
+
+def _label(against: str) -> str:
+    """How the messages name the old side: the revision, or the deployed stack."""
+    return "the deployed stack" if against == "stack" else against
 
 
 def _quiet(change: Change) -> bool:

@@ -210,6 +210,20 @@ async def test_off_shows_nothing(tmp_path: Path, client_name: str):
         assert [lens for lens in lenses or [] if lens.command and lens.command.command == "hot-lsp.preview"] == []
 
 
+async def test_a_file_new_since_the_revision_shows_nothing(tmp_path: Path):
+    repository(tmp_path)
+    path = tmp_path / "new.yaml"
+    path.write_text(COMMITTED)
+    async with session("visual-studio-code", root_uri=tmp_path.as_uri()) as client:
+        uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
+        await shown(client, uri, coded("I9001"))
+        await asyncio.sleep(1.5)
+        assert what_if(list(client.diagnostics[uri])) == []
+        assert any(
+            "is not in HEAD" in message.message and "a new file" in message.message for message in client.log_messages
+        )
+
+
 @pytest.mark.parametrize("client_name", CLIENTS)
 async def test_a_file_outside_git_shows_nothing(tmp_path: Path, client_name: str):
     path = tmp_path / "main.yaml"

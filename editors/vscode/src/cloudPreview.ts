@@ -12,15 +12,17 @@ interface ChangeRow {
   resource_name: string;
   resource_type: string | null;
   parent: string | null;
+  reason?: string;
 }
 
 // The JSON of `hot-lsp preview`: each kind of change with its rows.
-export type Changes = Record<'added' | 'deleted' | 'replaced' | 'updated' | 'unchanged', ChangeRow[]>;
+export type Changes = Record<'added' | 'deleted' | 'replaced' | 'updated' | 'unchanged' | 'undecided', ChangeRow[]>;
 
 // Most dangerous first, as `hot-lsp preview`'s table shows them.
 const ORDER: [keyof Changes, string][] = [
   ['replaced', 'Replaced (a new resource, a new physical id: its data is lost)'],
   ['deleted', 'Deleted'],
+  ['undecided', 'Undecided (only the cloud can say)'],
   ['added', 'Added'],
   ['updated', 'Updated in place'],
   ['unchanged', 'Unchanged'],
@@ -38,9 +40,10 @@ export function renderChanges(changes: Changes, title: string): string {
     if (rows.length === 0) {
       continue;
     }
-    lines.push(`## ${heading}`, '', '| resource | type | in nested stack of |', '|---|---|---|');
+    lines.push(`## ${heading}`, '', '| resource | type | in nested stack of | why |', '|---|---|---|---|');
     for (const row of rows) {
-      lines.push(`| ${cell(row.resource_name)} | ${cell(row.resource_type)} | ${cell(row.parent)} |`);
+      const why = cell(row.reason ?? null);
+      lines.push(`| ${cell(row.resource_name)} | ${cell(row.resource_type)} | ${cell(row.parent)} | ${why} |`);
     }
     lines.push('');
   }
@@ -91,6 +94,29 @@ export async function previewOnCloud(client: LanguageClient | undefined, uri?: v
   }
   const name = vscode.workspace.asRelativePath(document.uri, false);
   const content = renderChanges(changes, `${title}: ${name}`);
+  const view = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
+  await vscode.window.showTextDocument(view, { viewColumn: vscode.ViewColumn.Beside, preview: false });
+}
+
+// The what-if's lens on `resources:` ("1 replaced, 2 updated (against git:HEAD)"): the server's hot-lsp.preview
+// with `against`, offline (the open text against that git revision), shown beside the template as the table.
+export async function showWhatIf(client: LanguageClient | undefined, uri: vscode.Uri, against: string): Promise<void> {
+  if (!client) {
+    void vscode.window.showWarningMessage('hot-lsp: the server is not running.');
+    return;
+  }
+  let changes: Changes;
+  try {
+    changes = await client.sendRequest<Changes>('workspace/executeCommand', {
+      command: PREVIEW_COMMAND,
+      arguments: [{ uri: uri.toString(), against }],
+    });
+  } catch (error) {
+    void vscode.window.showErrorMessage(`${error instanceof Error ? error.message : error}`);
+    return;
+  }
+  const name = vscode.workspace.asRelativePath(uri, false);
+  const content = renderChanges(changes, `Update from ${against} to the open text: ${name}`);
   const view = await vscode.workspace.openTextDocument({ content, language: 'markdown' });
   await vscode.window.showTextDocument(view, { viewColumn: vscode.ViewColumn.Beside, preview: false });
 }

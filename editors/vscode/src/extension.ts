@@ -3,7 +3,7 @@
 // of a stack update, and the mapped stack's deploy, events and failures (stackCommands.ts).
 import * as vscode from 'vscode';
 import { LanguageClient } from 'vscode-languageclient/node';
-import { previewOnCloud, refreshCloudCatalogue } from './cloudPreview';
+import { previewOnCloud, refreshCloudCatalogue, showWhatIf } from './cloudPreview';
 import { showDependencyGraph } from './dependencyGraph';
 import { GraphView } from './graphView';
 import { createClient } from './languageClient';
@@ -58,6 +58,10 @@ export async function activate(context: vscode.ExtensionContext): Promise<HotLsp
     ),
     vscode.commands.registerCommand('hotLsp.previewOnCloud', (uri?: vscode.Uri) => previewOnCloud(client, uri)),
     vscode.commands.registerCommand('hotLsp.refreshCloudCatalogue', () => refreshCloudCatalogue(client)),
+    // The what-if's lens (languageClient.ts): the offline update table against a git revision.
+    vscode.commands.registerCommand('hotLsp.showWhatIf', (uri: vscode.Uri, against: string) =>
+      showWhatIf(client, uri, against),
+    ),
     vscode.commands.registerCommand('hotLsp.deployStack', (uri?: vscode.Uri) => deployStack(client, uri)),
     vscode.commands.registerCommand('hotLsp.stackEvents', (uri?: vscode.Uri) => stackEvents(client, uri)),
     vscode.commands.registerCommand('hotLsp.stackFailures', (uri?: vscode.Uri) => stackFailures(client, uri)),

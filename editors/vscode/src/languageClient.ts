@@ -8,6 +8,7 @@ import {
   ServerOptions,
   TransportKind,
 } from 'vscode-languageclient/node';
+import { PREVIEW_COMMAND } from './cloudPreview';
 import { HotLspProgram } from './serverCommand';
 import { RENDER_COMMAND, RESOURCES_COMMAND } from './serverCommands';
 import { serverSettings } from './settings';
@@ -49,7 +50,7 @@ export function createClient(program: HotLspProgram, output: vscode.OutputChanne
 }
 
 // A use count shows its places in VS Code's references peek (which wants VS Code's types, not JSON); "Render" and
-// "Resources" open the extension's views of the server's commands.
+// "Resources" open the extension's views of the server's commands, and the what-if's sum on `resources:` its table.
 function inVsCode(lens: vscode.CodeLens, client: LanguageClient): vscode.CodeLens {
   const command = lens.command;
   const args = command?.arguments ?? [];
@@ -71,6 +72,12 @@ function inVsCode(lens: vscode.CodeLens, client: LanguageClient): vscode.CodeLen
       command.command === RENDER_COMMAND
         ? { title: command.title, command: 'hotLsp.renderPreview', arguments: [uri] }
         : { title: command.title, command: 'hotLsp.showResources', arguments: [] };
+  } else if (command?.command === PREVIEW_COMMAND) {
+    const options = (args[0] ?? {}) as { uri?: string; against?: string };
+    const uri = vscode.Uri.parse(String(options.uri ?? ''));
+    lens.command = options.against
+      ? { title: command.title, command: 'hotLsp.showWhatIf', arguments: [uri, options.against] }
+      : { title: command.title, command: 'hotLsp.previewOnCloud', arguments: [uri] };
   }
   return lens;
 }
