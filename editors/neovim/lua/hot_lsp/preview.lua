@@ -4,6 +4,9 @@
 -- as saved, so a modified buffer is written first (:update).
 --
 -- :HotRefreshCloudCatalogue fetches the cloud's resource types again (hot-lsp.refreshCloudCatalogue).
+--
+-- The what-if's code lens on `resources:` ("1 replaced (against git:HEAD)") runs hot-lsp.preview with `against`:
+-- the offline comparison of the buffer's text with that git revision, shown the same way (M.what_if).
 
 local M = {}
 
@@ -14,6 +17,7 @@ M.REFRESH_CATALOGUE = 'hot-lsp.refreshCloudCatalogue'
 M.ORDER = {
   { 'replaced', 'Replaced (a new resource, a new physical id: its data is lost)' },
   { 'deleted', 'Deleted' },
+  { 'undecided', 'Undecided (only the cloud can say)' },
   { 'added', 'Added' },
   { 'updated', 'Updated in place' },
   { 'unchanged', 'Unchanged' },
@@ -43,6 +47,9 @@ function M.lines(changes, title)
         local parent = text(row.parent)
         local where = parent ~= '' and ('  (in ' .. parent .. ')') or ''
         table.insert(lines, string.format('  %-24s %s%s', text(row.resource_name), text(row.resource_type), where))
+        if text(row.reason) ~= '' then
+          table.insert(lines, '      ' .. text(row.reason))
+        end
       end
     end
   end
@@ -95,6 +102,25 @@ function M.preview(bufnr)
   end, bufnr)
 end
 
+-- The what-if's table: the buffer's text against the git revision `against` (hot-lsp.preview, offline).
+function M.what_if(bufnr, against)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local client = client_of(bufnr)
+  if client == nil then
+    return
+  end
+  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
+  local params = { command = M.PREVIEW, arguments = { { uri = vim.uri_from_bufnr(bufnr), against = against } } }
+  client.request('workspace/executeCommand', params, function(err, changes)
+    if err ~= nil then
+      vim.notify(text(err.message), vim.log.levels.ERROR)
+      return
+    end
+    local title = 'Update from ' .. against .. ' to the buffer: ' .. file
+    M.show(M.lines(changes or {}, title), 'hot-lsp-what-if://' .. file)
+  end, bufnr)
+end
+
 function M.refresh_catalogue(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
   local client = client_of(bufnr)
@@ -117,6 +143,15 @@ function M.create_commands()
   vim.api.nvim_create_user_command('HotRefreshCloudCatalogue', function()
     M.refresh_catalogue(0)
   end, { desc = "hot-lsp: fetch hotLsp.cloud's resource types again" })
+  -- The what-if's lens (vim.lsp.codelens.run() looks here before asking the server): its table.
+  vim.lsp.commands[M.PREVIEW] = function(command, context)
+    local options = (command.arguments or {})[1] or {}
+    if type(options) == 'table' and options.against ~= nil then
+      M.what_if(context.bufnr, options.against)
+    else
+      M.preview(context.bufnr)
+    end
+  end
 end
 
 return M
