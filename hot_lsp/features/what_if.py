@@ -161,7 +161,7 @@ def _place(model: TemplateModel, old: TemplateModel | None, change: Change) -> N
 
 def _cause(entry: Entry, before: Entry | None, reason: str) -> Node:
     """The key whose change decides: the first one the reason names that the text writes, else the first that
-    differs from the old version, else the resource's own key."""
+    differs from the old version (when its text is known), else the resource's own key."""
     body = entry.body
     properties = _pair(body, "properties")
     written = properties[1] if properties is not None and isinstance(properties[1], Mapping) else None
@@ -174,7 +174,9 @@ def _cause(entry: Entry, before: Entry | None, reason: str) -> Node:
         found = _pair(body, "type")
         if found is not None:
             return found[0]
-    old_body = before.body if before is not None else None
+    if before is None:  # no old text to compare with (the deployed stack): the resource itself
+        return entry.key
+    old_body = before.body
     old_properties = _pair(old_body, "properties")
     old_written = old_properties[1] if old_properties is not None else None
     for pair in written.pairs if written is not None else ():
