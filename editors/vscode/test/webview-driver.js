@@ -6,6 +6,8 @@
 // (each part optional); the driver waits (up to 30 s) until the webview's SVG has a node for every expected
 // name and none for an absent one, then clicks the named node's box, then takes the screenshot, and answers in
 // DIR/response-N.json: {"ok", "names" (the nodes' first text lines), "svg_chars", "error"}.
+// Or, for a picture of the whole workbench (screenshots.sh): {"page": true, "screenshot": path, "settle": ms}, taken
+// after `settle` ms (default 800) so that what the extension just opened is painted.
 // Or, for the notifications an extension cannot read (showErrorMessage's toasts):
 //   {"notification": text, "screenshot": path, "press": label}
 // waits (up to 30 s) for a toast whose message contains the text, takes the screenshot, then clicks its button
@@ -176,6 +178,10 @@ async function click(cdp, x, y) {
 
 async function handle(cdp, request) {
   if (request.notification) return handleNotification(cdp, request);
+  if (request.page) {
+    await sleep(request.settle === undefined ? 800 : request.settle);
+    return { ok: true, screenshot: await screenshot(cdp, request.screenshot) };
+  }
   const expect = request.expect || [];
   const absent = request.absent || [];
   const started = Date.now();
