@@ -141,10 +141,13 @@ def test_the_tree_hook_judges_a_changed_child_from_its_parent(repo: tuple[Path, 
 
 
 def test_the_hooks_are_declared_as_documented():
-    hook, tree = YAML(typ="safe").load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())
+    hook, tree, docs, fix = YAML(typ="safe").load((CHECKOUT / ".pre-commit-hooks.yaml").read_text())
     assert hook["id"] == "hot-lsp" and hook["entry"] == "hot-lsp check" and hook["language"] == "python"
     assert hook["types_or"] == ["yaml", "json"]
     assert tree["id"] == "hot-lsp-tree" and tree["entry"] == "hot-lsp check ." and tree["pass_filenames"] is False
+    assert docs["id"] == "hot-lsp-docs" and docs["entry"] == "hot-lsp docs --inject README.md"
+    assert docs["pass_filenames"] is False
+    assert fix["id"] == "hot-lsp-fix" and fix["entry"] == "hot-lsp check --fix" and fix["types_or"] == ["yaml", "json"]
 
 
 def readme_blocks() -> list[str]:

@@ -532,7 +532,7 @@ async def test_neovim_hot_preview_shows_the_update_replaced_and_deleted_first(
     assert result["errors"] == [], result
     lines = result["lines"]
     assert lines[0].startswith("Preview on the cloud: ")
-    assert lines[2] == "1 replaced, 1 deleted, 1 added, 0 updated, 1 unchanged"
+    assert lines[2] == "1 replaced, 1 deleted, 0 undecided, 1 added, 0 updated, 1 unchanged"
     headings = [line for line in lines if line.endswith(":") and not line.startswith(" ")]
     assert [heading.split(" ")[0] for heading in headings] == ["Replaced", "Deleted:", "Added:", "Unchanged:"]
     body = "\n".join(lines)

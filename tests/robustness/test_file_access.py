@@ -121,7 +121,11 @@ def test_the_server_reads_only_inside_and_says_why_not(layout, with_workspace: b
     assert leaks == []  # get_file content outside the workspace never shows
     assert "NETWORK" not in stderr
     programs = [line for line in stderr.splitlines() if " EXEC " in line]
-    assert all("yaql_worker" in line for line in programs), programs  # only hot-lsp's own yaql helper
+    # only hot-lsp's own yaql helper, and git reading the template's last commit for the what-if (never a program
+    # a repository's config could name)
+    allowed = ("yaql_worker", "['git', '-C', ")
+    assert all(any(name in line for name in allowed) for line in programs), programs
+    assert all("'core.fsmonitor=false'" in line for line in programs if "'git'" in line), programs
     assert not marker.exists()
 
 

@@ -69,7 +69,8 @@ def git(arguments: list[str], folder: str) -> str | None:
     """``git -C folder ARGUMENTS``'s output, or None when it fails (or git is not there)."""
     try:
         done = subprocess.run(
-            ["git", "-C", folder, *arguments],
+            # A repository's own config could name a program for git to run (core.fsmonitor): never.
+            ["git", "-C", folder, "-c", "core.fsmonitor=false", *arguments],
             capture_output=True,
             timeout=GIT_TIMEOUT_S,
             check=False,

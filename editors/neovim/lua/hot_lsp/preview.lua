@@ -1,6 +1,7 @@
 -- :HotPreview: the server's hot-lsp.preview command (workspace/executeCommand) for the current template, shown
 -- in a scratch buffer, what is replaced and deleted first. With hotLsp.stacks mapping the template to a stack,
--- Heat's update dry run of that stack on hotLsp.cloud; else Heat's create preview. The cloud is sent the file
+-- what the real update of that stack on hotLsp.cloud does (decided against the deployed stack, each row with its
+-- reason); else Heat's create preview. The cloud is sent the file
 -- as saved, so a modified buffer is written first (:update).
 --
 -- :HotRefreshCloudCatalogue fetches the cloud's resource types again (hot-lsp.refreshCloudCatalogue).
