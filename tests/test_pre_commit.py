@@ -194,38 +194,44 @@ def test_the_readmes_workflow_uploads_the_sarif_of_a_failing_check(tmp_path: Pat
     assert failed.returncode != 0  # the job fails, after the upload
 
 
-def test_the_docs_hook_keeps_the_readme_current(repo: tuple[Path, dict]):
+def test_the_docs_and_fix_hooks_rewrite_what_they_own(repo: tuple[Path, dict]):
+    """Every hook of the repository in one run (pre-commit's own order): hot-lsp-docs writes the README's marked
+    part, hot-lsp-fix fixes the misspelt key; each fails the commit because it changed a file."""
     path, env = repo
     readme = path / "README.md"
-    readme.write_text("# Templates\n\n<!-- BEGIN_HOT_LSP_DOCS template=templates/good.yaml -->\n<!-- END_HOT_LSP_DOCS -->\n")
-    subprocess.run(["git", "add", "README.md"], cwd=path, env=env, check=True)
-    try:
-        first = try_repo(path, env, "--all-files", hook="hot-lsp-docs")
-        output = first.stdout + first.stderr
-        assert first.returncode == 1 and "files were modified by this hook" in output, output
-        written = readme.read_text()
-        assert "| `flavor` | `string` |" in written and written.startswith("# Templates\n")
-        subprocess.run(["git", "add", "README.md"], cwd=path, env=env, check=True)
-        second = try_repo(path, env, "--all-files", hook="hot-lsp-docs")
-        assert second.returncode == 0, second.stdout + second.stderr
-        assert readme.read_text() == written
-    finally:
-        subprocess.run(["git", "rm", "-q", "-f", "--cached", "README.md"], cwd=path, env=env, check=False)
-        readme.unlink(missing_ok=True)
-
-
-def test_the_fix_hook_applies_the_safe_fixes(repo: tuple[Path, dict]):
-    path, env = repo
+    readme.write_text(
+        "# Templates\n\n<!-- BEGIN_HOT_LSP_DOCS template=templates/good.yaml -->\n<!-- END_HOT_LSP_DOCS -->\n"
+    )
     fixable = path / "templates" / "fixable.yaml"
     fixable.write_text(GOOD.replace("    properties:", "    Properties:"))
-    subprocess.run(["git", "add", str(fixable)], cwd=path, env=env, check=True)
+    subprocess.run(["git", "add", "README.md", str(fixable)], cwd=path, env=env, check=True)
     try:
-        done = try_repo(path, env, "--files", "templates/fixable.yaml", hook="hot-lsp-fix")
+        done = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "pre_commit",
+                "try-repo",
+                str(CHECKOUT),
+                "--files",
+                "README.md",
+                "templates/fixable.yaml",
+            ],
+            cwd=path,
+            env=env,
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=600,
+            check=False,
+        )
         output = done.stdout + done.stderr
-        assert done.returncode == 1 and "files were modified by this hook" in output, output
+        assert re.search(r"hot-lsp docs\.+Failed", output) and re.search(r"hot-lsp \(fix\)\.+Failed", output), output
+        assert output.count("files were modified by this hook") == 2, output
+        written = readme.read_text()
+        assert "| `flavor` | `string` |" in written and written.startswith("# Templates\n")
         assert fixable.read_text() == GOOD
-        again = try_repo(path, env, "--files", "templates/fixable.yaml", hook="hot-lsp-fix")
-        assert again.returncode == 0, again.stdout + again.stderr
     finally:
-        subprocess.run(["git", "rm", "-q", "-f", "--cached", str(fixable)], cwd=path, env=env, check=False)
+        subprocess.run(["git", "rm", "-q", "-f", "--cached", "README.md", str(fixable)], cwd=path, env=env, check=False)
+        readme.unlink(missing_ok=True)
         fixable.unlink(missing_ok=True)
