@@ -20,6 +20,7 @@ from urllib.parse import quote, unquote
 from . import answers
 from .connection import Heat
 from .errors import CloudError, HeatRefused
+from .stacks import linked_stack, name_order
 
 DEPLOYMENT_TYPES = ("OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment")
 DEPLOYMENT_OUTPUTS = ("deploy_stdout", "deploy_stderr", "deploy_status_code")
@@ -91,12 +92,12 @@ def _collect(heat: Heat, identity: str, above: tuple[str, ...], found: list[Fail
     path = f"stacks/{identity}/resources"
     listed = heat.ask(answers.RESOURCES, "GET", path)["resources"]
     added = False
-    for item in sorted((i for i in listed if isinstance(i, dict)), key=_in_order):
+    for item in sorted((i for i in listed if isinstance(i, dict)), key=name_order):
         status = str(item.get("resource_status", ""))
         if not status.endswith("FAILED"):
             continue
         name = str(item.get("resource_name", ""))
-        nested = _link(item, "nested")
+        nested = linked_stack(item, "nested")
         inside = False
         if nested and level < MAX_LEVELS:
             try:
@@ -176,24 +177,6 @@ def _event(item: dict[str, Any], state: StackState) -> dict[str, Any]:
     }
 
 
-def _in_order(item: dict[str, Any]) -> tuple[int, str]:
-    name = str(item.get("resource_name", ""))
-    return (int(name), "") if name.isdigit() else (1 << 30, name)
-
-
-def _link(item: dict[str, Any], rel: str) -> str | None:
-    """The ``NAME/ID`` a resource's link of ``rel`` points at (``nested``: its nested stack)."""
-    for link in item.get("links") or ():
-        if isinstance(link, dict) and link.get("rel") == rel:
-            parts = str(link.get("href", "")).rstrip("/").split("/")
-            if len(parts) >= 2 and "stacks" in parts:
-                at = len(parts) - 1 - parts[::-1].index("stacks")
-                rest = parts[at + 1 :]
-                if len(rest) >= 2:
-                    return f"{rest[0]}/{rest[1]}"  # (still quoted: it goes back into a path)
-    return None
-
-
 def _stack_name(item: dict[str, Any]) -> str:
-    found = _link(item, "stack")
+    found = linked_stack(item, "stack")
     return unquote(found.split("/", 1)[0]) if found else ""

@@ -130,7 +130,7 @@ def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
     placed: set[int] = set()
 
     def visit(stack_id: str | None) -> None:
-        for item in sorted(children.get(stack_id, []), key=_name_order):
+        for item in sorted(children.get(stack_id, []), key=name_order):
             if id(item) in placed:
                 continue
             placed.add(id(item))
@@ -143,17 +143,29 @@ def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
     return ordered
 
 
-def _name_order(item: Mapping[str, Any]) -> tuple[int, str]:
-    # A group's members 0, 1, ... 10 in number order; other names alphabetically.
+def name_order(item: Mapping[str, Any]) -> tuple[int, str]:
+    """A resource row's place in a listing: a group's members 0, 1, ... 10 in number order; other names
+    alphabetically, after them."""
     name = str(item.get("resource_name", ""))
     return (int(name), "") if name.isdigit() else (1 << 30, name)
 
 
-def _link_stack_id(item: Mapping[str, Any], rel: str) -> str | None:
+def linked_stack(item: Mapping[str, Any], rel: str) -> str | None:
+    """The ``NAME/ID`` of the stack a row's link of ``rel`` points at (``stack``: the one it is in; ``nested``: its
+    nested stack), still quoted as in the link, so that it goes back into a path as it is."""
     for link in item.get("links") or ():
         if isinstance(link, dict) and link.get("rel") == rel:
-            return str(link.get("href", "")).rstrip("/").rsplit("/", 1)[-1]
+            parts = str(link.get("href", "")).rstrip("/").split("/")
+            if "stacks" in parts:
+                rest = parts[len(parts) - parts[::-1].index("stacks") :]
+                if len(rest) >= 2:
+                    return f"{rest[0]}/{rest[1]}"
     return None
+
+
+def _link_stack_id(item: Mapping[str, Any], rel: str) -> str | None:
+    found = linked_stack(item, rel)
+    return found.rsplit("/", 1)[-1] if found else None
 
 
 def _flatten(resources: list[Any]) -> Iterator[dict[str, Any]]:
