@@ -37,9 +37,11 @@ rm -f bundled/libs/netaddr/eui/oui.txt bundled/libs/netaddr/eui/iab.txt
 "$PYTHON" -c 'import sys; sys.path.insert(0, "bundled/libs"); import hot_lsp.server' ||
     { echo "build.sh: the bundled server does not import" >&2; exit 1; }
 
-# No LICENSE-less or repository-less warnings to answer: LICENSE is in this folder; no public repository URL is
-# known yet, so package.json has no `repository` and vsce is told so.
-npx --no-install vsce package --allow-missing-repository </dev/null
+# No warning to answer: LICENSE is in this folder, package.json names the repository. vsce makes the README's
+# relative links (its screenshots, CHANGELOG.md) absolute, from the repository's root unless told this folder
+# (it ignores package.json's repository.directory).
+npx --no-install vsce package --baseContentUrl https://github.com/hot-lsp/hot-lsp/blob/HEAD/editors/vscode \
+    --baseImagesUrl https://github.com/hot-lsp/hot-lsp/raw/HEAD/editors/vscode </dev/null
 vsix=$(ls ./*.vsix 2>/dev/null | head -1)
 if [ -z "$vsix" ]; then
     echo "build.sh: vsce produced no .vsix" >&2

@@ -220,3 +220,22 @@ def test_readme_and_editors_doc_name_the_registry_set_ups():
     for editor in ("jetbrains", "zed", "mason"):
         assert f"(editors/{editor}/)" in readme, editor
         assert f"(../editors/{editor}/)" in doc, editor
+
+
+def test_vscode_readme_is_for_users():
+    """What the Extensions view shows: every command by its palette title and every setting, screenshots from the
+    repository's images/ (PNG, under 150 KB), the build instructions last."""
+    readme = (VSCODE / "README.md").read_text(encoding="utf-8")
+    package = json.loads((VSCODE / "package.json").read_text(encoding="utf-8"))
+    for command in package["contributes"]["commands"]:
+        assert f"{command['category']}: {command['title']}" in readme, command["command"]
+    for setting in package["contributes"]["configuration"]["properties"]:
+        assert f"`{setting}`" in readme, setting
+    images = re.findall(r"!\[[^\]]*\]\(([^)]+)\)", readme)
+    assert len(images) >= 3
+    for image in images:
+        path = VSCODE / image
+        assert image.startswith("images/") and image.endswith(".png") and path.exists(), image
+        assert path.stat().st_size < 150_000, (image, path.stat().st_size)
+    headings = re.findall(r"^## (.+)$", readme, flags=re.M)
+    assert headings[-1] == "Building from source" and headings[0] == "Features"
