@@ -25,7 +25,8 @@ from . import answers
 from .bundle import Bundle, bundle
 from .connection import Heat, HeatRefused
 from .errors import CloudError
-from .failures import StackState, new_events, stack_events, stack_state
+from .failures import new_events, stack_events
+from .stacks import StackState, stack_state
 
 CREATE, UPDATE = "create", "update"
 CREATED = answers.Asked("the stack create", (("stack", dict), ("stack.id", str)))

@@ -16,8 +16,7 @@ from typing import Any
 
 from . import answers
 from .connection import Heat
-from .failures import StackState, stack_state
-from .stacks import live_resources
+from .stacks import StackState, live_resources, stack_state
 
 MASKED = "******"
 

@@ -19,27 +19,12 @@ from urllib.parse import quote, unquote
 
 from . import answers
 from .connection import Heat
-from .errors import CloudError, HeatRefused
-from .stacks import linked_stack, name_order
+from .errors import HeatRefused
+from .stacks import StackState, linked_stack, name_order, stack_state
 
 DEPLOYMENT_TYPES = ("OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment")
 DEPLOYMENT_OUTPUTS = ("deploy_stdout", "deploy_stderr", "deploy_status_code")
 MAX_LEVELS = 10  # nested stacks looked into at most (Heat nests 5 deep; a loop in the links stops here)
-
-
-@dataclass(frozen=True, slots=True)
-class StackState:
-    """A stack's identity (``NAME/ID``) and its status (``CREATE_FAILED``) with Heat's reason."""
-
-    identity: str
-    name: str
-    status: str
-    reason: str
-
-    @property
-    def settled(self) -> bool:
-        """Whether Heat has stopped working on it (no ``*_IN_PROGRESS``)."""
-        return not self.status.endswith("_IN_PROGRESS")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,23 +40,6 @@ class Failure:
     @property
     def parent(self) -> str | None:
         return "/".join(self.path[:-1]) or None
-
-
-def stack_state(heat: Heat, stack: str) -> StackState:
-    """The stack named by name or id (CloudError when the cloud has none): one lookup."""
-    try:
-        details = heat.ask(answers.STACK, "GET", f"stacks/{quote(stack, safe='')}")["stack"]
-    except HeatRefused as refusal:
-        if refusal.status == 404:
-            raise CloudError(f"cloud '{heat.cloud}' has no stack '{stack}'") from None
-        raise
-    name = str(details["stack_name"])
-    return StackState(
-        f"{quote(name, safe='')}/{details['id']}",
-        name,
-        str(details.get("stack_status", "")),
-        str(details.get("stack_status_reason", "") or ""),
-    )
 
 
 def stack_failures(heat: Heat, state: StackState) -> list[Failure]:

@@ -49,14 +49,39 @@ def default_stack_name(template: str) -> str:
 
 def stack_identity(heat: Heat, stack: str) -> str:
     """``NAME/ID`` of a stack named by name or id (CloudError when the cloud has no such stack)."""
+    return stack_state(heat, stack).identity
+
+
+@dataclass(frozen=True, slots=True)
+class StackState:
+    """A stack's identity (``NAME/ID``) and its status (``CREATE_FAILED``) with Heat's reason."""
+
+    identity: str
+    name: str
+    status: str
+    reason: str
+
+    @property
+    def settled(self) -> bool:
+        """Whether Heat has stopped working on it (no ``*_IN_PROGRESS``)."""
+        return not self.status.endswith("_IN_PROGRESS")
+
+
+def stack_state(heat: Heat, stack: str) -> StackState:
+    """The stack named by name or id (CloudError when the cloud has none): one lookup."""
     try:
-        found = heat.ask(answers.STACK, "GET", f"stacks/{quote(stack, safe='')}")
+        details = heat.ask(answers.STACK, "GET", f"stacks/{quote(stack, safe='')}")["stack"]
     except HeatRefused as refusal:
         if refusal.status == 404:
             raise CloudError(f"cloud '{heat.cloud}' has no stack '{stack}'") from None
         raise
-    details = found["stack"]
-    return f"{quote(details['stack_name'], safe='')}/{details['id']}"
+    name = str(details["stack_name"])
+    return StackState(
+        f"{quote(name, safe='')}/{details['id']}",
+        name,
+        str(details.get("stack_status", "")),
+        str(details.get("stack_status_reason", "") or ""),
+    )
 
 
 @dataclass(frozen=True, slots=True)

@@ -22,11 +22,10 @@ from typing import Any
 
 from ..analysis.files.template_files import TemplateFiles
 from ..analysis.model.template import TemplateModel
-from ..analysis.stack.template_tree import Tree, TreeNode, build_tree, tree_inputs
-from ..analysis.stack.tree_limits import BUILD_SECONDS
+from ..analysis.stack.template_tree import Tree, TreeNode
 from ..document import Mapping, Node
-from ..spec import CatalogueError, load_catalogue
-from .environments import CommandLineFileError, read_environment, read_template
+from .environments import CommandLineFileError
+from .resources import tree_sources
 
 EXIT_OK, EXIT_USAGE = 0, 2
 END_MARK = "<!-- END_HOT_LSP_DOCS -->"
@@ -76,20 +75,9 @@ def template_docs(
     template: str, environments: list[str], depth: int = 1, resource_types: tuple[str, ...] = ()
 ) -> dict[str, Any]:
     """The documentation's data (the ``--format json`` output); CommandLineFileError when a file is unusable."""
-    try:
-        catalogue = load_catalogue(resource_types)
-    except CatalogueError as problem:
-        raise CommandLineFileError(str(problem)) from None
-    analysis = read_template(template)
-    files = TemplateFiles()
-    loaded = []
-    for path in environments:
-        read_environment(path)
-        environment = files.environment(path)
-        if environment.model is None:
-            raise CommandLineFileError(environment.problem)
-        loaded.append(environment)
-    tree = build_tree(analysis, template, tree_inputs(catalogue, loaded), files, depth, BUILD_SECONDS)
+    sources = tree_sources(template, environments, resource_types)
+    tree = sources.build(depth)
+    analysis, files, loaded = sources.analysis, sources.files, sources.environments
     assert analysis.model is not None  # read_template made sure
     found = _one_template(template, analysis.model, tree.resources)
     found["nested_templates"] = _nested(tree, files)

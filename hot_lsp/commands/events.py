@@ -27,7 +27,8 @@ def run_events(
     poll: float = POLL_S,
 ) -> int:
     from ..cloud.connection import CloudError, connect
-    from ..cloud.failures import new_events, stack_events, stack_state
+    from ..cloud.failures import new_events, stack_events
+    from ..cloud.stacks import stack_state
 
     if not cloud:
         print("hot-lsp events: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)

@@ -33,7 +33,8 @@ def run_failures(
     resource_types: tuple[str, ...] = (),
 ) -> int:
     from ..cloud.connection import CloudError, connect
-    from ..cloud.failures import stack_failures, stack_state
+    from ..cloud.failures import stack_failures
+    from ..cloud.stacks import stack_state
 
     if not cloud:
         print("hot-lsp failures: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
-from ..analysis.files.template_files import TemplateFiles
+from ..analysis.files.template_files import LoadedEnvironment, TemplateFiles
+from ..analysis.result import Analysis
 from ..analysis.stack.resource_list import ResourceRow, resources_json, tree_rows
-from ..analysis.stack.template_tree import Tree, build_tree, tree_inputs
+from ..analysis.stack.template_tree import Tree, TreeInputs, build_tree, tree_inputs
 from ..analysis.stack.tree_limits import BUILD_SECONDS
 from ..spec import CatalogueError, load_catalogue
 from ..spec.limits import MAX_NESTED_STACK_DEPTH
@@ -36,11 +38,23 @@ def load_tree(
     return tree_builder(template, environments, resource_types)(depth, seconds)
 
 
-def tree_builder(
-    template: str, environments: list[str], resource_types: tuple[str, ...] = ()
-) -> Callable[[int, float | None], Tree]:
-    """``build(depth, seconds)`` for ``template`` with the ``--env`` files: the template, the environments and the
-    catalogue are read once, whatever depths are built; CommandLineFileError when a file is unusable."""
+@dataclass(frozen=True, slots=True)
+class TreeSources:
+    """What a command's tree of nested stacks is built from, each file read once: the template's analysis, the
+    files it reaches, the ``--env`` files (their registries and values) and the tree's inputs."""
+
+    template: str
+    analysis: Analysis
+    files: TemplateFiles
+    environments: tuple[LoadedEnvironment, ...]
+    inputs: TreeInputs
+
+    def build(self, depth: int, seconds: float | None = BUILD_SECONDS) -> Tree:
+        return build_tree(self.analysis, self.template, self.inputs, self.files, depth, seconds)
+
+
+def tree_sources(template: str, environments: list[str], resource_types: tuple[str, ...] = ()) -> TreeSources:
+    """``template`` with the ``--env`` files, read once; CommandLineFileError when a file is unusable."""
     try:
         catalogue = load_catalogue(resource_types)
     except CatalogueError as problem:
@@ -54,8 +68,15 @@ def tree_builder(
         if environment.model is None:
             raise CommandLineFileError(environment.problem)
         loaded.append(environment)
-    inputs = tree_inputs(catalogue, loaded)
-    return lambda depth, seconds: build_tree(analysis, template, inputs, files, depth, seconds)
+    return TreeSources(template, analysis, files, tuple(loaded), tree_inputs(catalogue, loaded))
+
+
+def tree_builder(
+    template: str, environments: list[str], resource_types: tuple[str, ...] = ()
+) -> Callable[[int, float | None], Tree]:
+    """``build(depth, seconds)`` for ``template`` with the ``--env`` files: the template, the environments and the
+    catalogue are read once, whatever depths are built; CommandLineFileError when a file is unusable."""
+    return tree_sources(template, environments, resource_types).build
 
 
 def run_resources(

@@ -55,7 +55,8 @@ class StackDeploy:
 
     async def events(self, uri: str, nested_depth: int) -> list[dict[str, Any]]:
         """``hot-lsp.events``: the mapped stack's events, nested stacks to ``nested_depth``."""
-        from ..cloud.failures import stack_events, stack_state
+        from ..cloud.failures import stack_events
+        from ..cloud.stacks import stack_state
 
         cloud, stack = self._mapped(uri, EVENTS)
 

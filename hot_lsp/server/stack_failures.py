@@ -23,7 +23,8 @@ from ..analysis.codes import turned_off
 from ..cloud.codes import E9903
 
 if TYPE_CHECKING:
-    from ..cloud.failures import Failure, StackState
+    from ..cloud.failures import Failure
+    from ..cloud.stacks import StackState
 
 log = logging.getLogger(__name__)
 
@@ -118,7 +119,8 @@ class StackFailures:
 
     def _fetch(self, cloud: str, stack: str) -> tuple[StackState, list[Failure]]:
         """On a cloud thread: the stack's state and its failures."""
-        from ..cloud.failures import stack_failures, stack_state
+        from ..cloud.failures import stack_failures
+        from ..cloud.stacks import stack_state
 
         heat = self._cloud.connection(cloud)
         state = stack_state(heat, stack)

@@ -14,7 +14,6 @@ from .custom_constraints import (
     nearest_custom_constraints,
 )
 from .features import FEATURES, feature_since, has_feature
-from .heat_releases import has_yaql_format
 from .functions import (
     BROKEN_DIGEST_ALGORITHMS,
     CFN_ONLY_NAMES,
@@ -41,6 +40,7 @@ from .functions import (
     removed_functions_for,
     repeat_keys_for,
 )
+from .heat_releases import has_yaql_format
 from .parameters import (
     BOOLEAN_FALSE_STRINGS,
     BOOLEAN_TRUE_STRINGS,

@@ -9,7 +9,7 @@ newest is asked for, so a server on the default release never loads the patches.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -30,17 +30,23 @@ CHAIN_PATH = Path(__file__).resolve().parent / "data" / "heat-releases.json"
 _CATALOGUES: dict[str, Catalogue] = {}
 
 
-def release_data(version: str) -> dict[str, Any]:
-    """The catalogue JSON of Heat ``version`` (a shipped one), as the generator wrote it (KeyError otherwise)."""
+def walk_releases() -> Iterator[tuple[str, dict[str, Any]]]:
+    """Each shipped release's catalogue JSON with its Heat version, newest first: the built-in file, then each patch
+    of the chain applied to the newer release's catalogue. The one reader of the chain: stop when you have enough."""
     with open(BUILTIN_PATH, encoding="utf-8") as handle:
         data: dict[str, Any] = json.load(handle)
-    if version == data["heat_version"]:
-        return data
+    yield str(data["heat_version"]), data
     with open(CHAIN_PATH, encoding="utf-8") as handle:
         chain = json.load(handle)["chain"]
-    for link in chain:  # newest first: each patch turns the newer release's catalogue into this one's
+    for link in chain:
         data = merge_patch.apply(data, link["patch"])
-        if link["heat_version"] == version:
+        yield str(link["heat_version"]), data
+
+
+def release_data(version: str) -> dict[str, Any]:
+    """The catalogue JSON of Heat ``version`` (a shipped one), as the generator wrote it (KeyError otherwise)."""
+    for found, data in walk_releases():
+        if found == version:
             return data
     raise KeyError(version)
 
@@ -71,20 +77,11 @@ def added_after(release: HeatRelease, type_name: str, path: tuple[str, ...]) -> 
     """The release that brought the property at ``path`` of ``type_name`` (a list's item is ``*``), when it is
     newer than ``release`` and every release since has it; None when the newest lacks it too. Only asked when a
     template names what ``release`` lacks, so rebuilding the chain here (some milliseconds) is cheap enough."""
-    with open(BUILTIN_PATH, encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
-    if not _has(data, type_name, path):
-        return None
-    since = NEWEST
-    with open(CHAIN_PATH, encoding="utf-8") as handle:
-        chain = json.load(handle)["chain"]
-    for link in chain:
-        if link["heat_version"] == release.version:
+    since = None
+    for version, data in walk_releases():
+        if version == release.version or not _has(data, type_name, path):
             break
-        data = merge_patch.apply(data, link["patch"])
-        if not _has(data, type_name, path):
-            break
-        since = find_release(link["heat_version"]) or since
+        since = find_release(version) or since
     return since
 
 
@@ -92,14 +89,9 @@ def added_after(release: HeatRelease, type_name: str, path: tuple[str, ...]) -> 
 def _listed_types() -> tuple[tuple[HeatRelease, frozenset[str]], ...]:
     """Per release, newest first, the types its ``GET resource_types`` can list: every type but the HIDDEN ones
     (Heat's ``get_types`` never lists those; a cloud also leaves out the types whose service it lacks)."""
-    with open(BUILTIN_PATH, encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
-    with open(CHAIN_PATH, encoding="utf-8") as handle:
-        chain = json.load(handle)["chain"]
-    found = [(NEWEST, _listable(data))]
-    for link in chain:
-        data = merge_patch.apply(data, link["patch"])
-        release = find_release(link["heat_version"])
+    found = []
+    for version, data in walk_releases():
+        release = find_release(version)
         if release is not None:
             found.append((release, _listable(data)))
     return tuple(found)

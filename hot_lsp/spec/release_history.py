@@ -9,15 +9,12 @@ milliseconds), never for a server that is not asked.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from . import merge_patch
-from .heat_releases import NEWEST, RELEASES, HeatRelease, find_release
-from .resource_types import BUILTIN_PATH
+from .heat_releases import RELEASES, HeatRelease, find_release
 
 Path = tuple[str, ...]
 
@@ -82,16 +79,10 @@ def _span(found: list[HeatRelease], within: tuple[HeatRelease, ...] | list[HeatR
 
 def _catalogues() -> Iterator[tuple[HeatRelease, dict[str, Any]]]:
     """Every shipped release's catalogue data, newest first."""
-    with open(BUILTIN_PATH, encoding="utf-8") as handle:
-        data: dict[str, Any] = json.load(handle)
-    yield NEWEST, data
-    from .release_catalogues import CHAIN_PATH
+    from .release_catalogues import walk_releases
 
-    with open(CHAIN_PATH, encoding="utf-8") as handle:
-        chain = json.load(handle)["chain"]
-    for link in chain:
-        data = merge_patch.apply(data, link["patch"])
-        release = find_release(link["heat_version"])
+    for version, data in walk_releases():
+        release = find_release(version)
         if release is not None:
             yield release, data
 

@@ -14,7 +14,7 @@ import pytest
 from hot_lsp.analysis.validate import analyze
 from hot_lsp.cloud import deployed
 from hot_lsp.cloud.deployed import DeployedStack
-from hot_lsp.cloud.failures import StackState
+from hot_lsp.cloud.stacks import StackState
 from hot_lsp.features.settings import Settings
 from hot_lsp.features.snapshot import Snapshot
 from hot_lsp.features.what_if import what_if_diagnostics

@@ -141,9 +141,7 @@ def _evaluate(expression: str, data: Any, seconds: float, with_format: bool) -> 
     return value if done else evaluate_here(expression, data, seconds, with_format=with_format)
 
 
-def evaluate_here(
-    expression: str, data: Any, seconds: float, *, alarm: bool = False, with_format: bool = False
-) -> Any:
+def evaluate_here(expression: str, data: Any, seconds: float, *, alarm: bool = False, with_format: bool = False) -> Any:
     """Evaluate in this process, with a time budget (which C code such as ``re`` never returns to): a trace
     function, or with ``alarm`` (the yaql helper's main thread only) a ``SIGALRM`` timer, which stops the same
     Python code without slowing it (tracing every line made yaql 3-5 times slower: ~4 ms an expression)."""
