@@ -174,6 +174,8 @@ class CloudSession:
         self._validations: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # saved again while its validation ran
         self._shown: set[tuple[str, str]] = set()  # (cloud, kind of failure) already shown to the user
+        # Of those, the ones that say the whole cloud is out of reach: a later answer means it is back.
+        self._unreachable: set[tuple[str, str]] = set()
         self.catalogue: CloudCatalogue | None = None
         self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None  # kept: the loop holds tasks weakly
         self._live: dict[tuple[str, str], _Live] = {}
@@ -589,7 +591,7 @@ class CloudSession:
     def _failed(self, cloud: str, error: BaseException, *, uri: str = "") -> None:
         """Say once per cloud and kind of failure what went wrong (the offline features go on); a file that
         cannot be bundled is said in the log only (its diagnostics say what is wrong with it)."""
-        from ..cloud.connection import CloudError, HeatRefused
+        from ..cloud.errors import CloudError, Forbidden, HeatRefused, NotHeat
 
         if isinstance(error, HeatRefused):
             kind = f"HTTP {error.status}"
@@ -606,6 +608,8 @@ class CloudSession:
         if (cloud, kind) in self._shown:
             return
         self._shown.add((cloud, kind))
+        if not isinstance(error, (HeatRefused, NotHeat, Forbidden)):
+            self._unreachable.add((cloud, kind))
         message = f"hot-lsp: {_one_line(error)}. The offline checks go on."
         try:
             self._ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
@@ -615,8 +619,12 @@ class CloudSession:
     said_failure = _failed  # (for the live path's other modules)
 
     def _succeeded(self, cloud: str) -> None:
-        """The cloud answered: a later failure of it is worth saying again."""
-        self._shown = {shown for shown in self._shown if shown[0] != cloud}
+        """The cloud answered: if it had been out of reach, its next failure is worth saying again. A refusal of one
+        kind of request (HTTP 500 to the preview) stays said: the cloud's other answers do not mend it, and saying it
+        at each save after each good answer would be noise."""
+        back = {shown for shown in self._unreachable if shown[0] == cloud}
+        self._shown -= back
+        self._unreachable -= back
 
     succeeded = _succeeded  # (for the live path's other modules)
 
