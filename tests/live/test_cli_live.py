@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -56,13 +57,17 @@ resources:
 {extra}"""
 
 
+def write_tree(folder: Path) -> Path:
+    (folder / "member.yaml").write_text(MEMBER)
+    (folder / "leaf.yaml").write_text(LEAF)
+    (folder / "motd.txt").write_text("hello\n")
+    (folder / "stack.yaml").write_text(root_template())
+    return folder
+
+
 @pytest.fixture
 def tree(tmp_path: Path) -> Path:
-    (tmp_path / "member.yaml").write_text(MEMBER)
-    (tmp_path / "leaf.yaml").write_text(LEAF)
-    (tmp_path / "motd.txt").write_text("hello\n")
-    (tmp_path / "stack.yaml").write_text(root_template())
-    return tmp_path
+    return write_tree(tmp_path)
 
 
 def hot_lsp(live_heat: Any, *args: str, cloud_in_environment: str | None = None) -> subprocess.CompletedProcess[str]:
@@ -231,49 +236,57 @@ def test_preview_of_an_update_matches_heats_dry_run(live_heat: Any, tree: Path):
 # resources --stack
 
 
-@pytest.mark.parametrize("depth", ["0", "1", "MAX"])
-def test_the_live_listing_equals_heats_and_the_offline_one(live_heat: Any, tree: Path, depth: str):
+@pytest.fixture(scope="module")
+def deployed_tree(live_heat: Any, tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """One deployed tree for the listings at every depth (creating it is most of their time)."""
+    tree = write_tree(tmp_path_factory.mktemp("listed"))
     name = live_heat.stack_name("listing")
     create_from(live_heat, name, tree / "stack.yaml")
     try:
-        live = hot_lsp(
-            live_heat,
-            "resources",
-            "--stack",
-            name,
-            "--os-cloud",
-            live_heat.cloud,
-            "--nested-depth",
-            depth,
-            "--format",
-            "json",
-        )
-        assert live.returncode == 0, live.stderr
-        listed = json.loads(live.stdout)["resources"]
-        assert all(row["status"] == "CREATE_COMPLETE" for row in listed)
-        assert all(row["physical_resource_id"] for row in listed if row["resource_type"] != "OS::Heat::None")
-        heat_depth = {"0": 0, "1": 1, "MAX": 5}[depth]
-        heats = live_heat.request("GET", f"stacks/{name}/resources?nested_depth={heat_depth}").body["resources"]
-        assert sorted((r["resource_name"], r["resource_type"]) for r in listed) == sorted(
-            (r["resource_name"], r["resource_type"]) for r in heats
-        )
-        assert sorted((r["resource_name"], r["parent"]) for r in listed) == sorted(
-            (r["resource_name"], r.get("parent_resource")) for r in heats
-        )
-        offline = hot_lsp(live_heat, "resources", str(tree / "stack.yaml"), "--nested-depth", depth, "--format", "json")
-        predicted = json.loads(offline.stdout)["resources"]
-
-        def shape(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
-            # a nested template's type is written relative in the template and as openstackclient's URL in Heat
-            def kind(value: str) -> str:
-                return value if "::" in value else (tree / value.removeprefix(f"file://{tree}/")).as_uri()
-
-            return sorted((r["resource_name"], kind(r["resource_type"]), r.get("parent"), r["depth"]) for r in items)
-
-        assert shape(listed) == shape(predicted)
-        assert max(r["depth"] for r in listed) == min(heat_depth, 3)
+        yield name, tree
     finally:
         live_heat.delete_stack(name)
+
+
+@pytest.mark.parametrize("depth", ["0", "1", "MAX"])
+def test_the_live_listing_equals_heats_and_the_offline_one(live_heat: Any, deployed_tree: tuple[str, Path], depth: str):
+    name, tree = deployed_tree
+    live = hot_lsp(
+        live_heat,
+        "resources",
+        "--stack",
+        name,
+        "--os-cloud",
+        live_heat.cloud,
+        "--nested-depth",
+        depth,
+        "--format",
+        "json",
+    )
+    assert live.returncode == 0, live.stderr
+    listed = json.loads(live.stdout)["resources"]
+    assert all(row["status"] == "CREATE_COMPLETE" for row in listed)
+    assert all(row["physical_resource_id"] for row in listed if row["resource_type"] != "OS::Heat::None")
+    heat_depth = {"0": 0, "1": 1, "MAX": 5}[depth]
+    heats = live_heat.request("GET", f"stacks/{name}/resources?nested_depth={heat_depth}").body["resources"]
+    assert sorted((r["resource_name"], r["resource_type"]) for r in listed) == sorted(
+        (r["resource_name"], r["resource_type"]) for r in heats
+    )
+    assert sorted((r["resource_name"], r["parent"]) for r in listed) == sorted(
+        (r["resource_name"], r.get("parent_resource")) for r in heats
+    )
+    offline = hot_lsp(live_heat, "resources", str(tree / "stack.yaml"), "--nested-depth", depth, "--format", "json")
+    predicted = json.loads(offline.stdout)["resources"]
+
+    def shape(items: list[dict[str, Any]]) -> list[tuple[Any, ...]]:
+        # a nested template's type is written relative in the template and as openstackclient's URL in Heat
+        def kind(value: str) -> str:
+            return value if "::" in value else (tree / value.removeprefix(f"file://{tree}/")).as_uri()
+
+        return sorted((r["resource_name"], kind(r["resource_type"]), r.get("parent"), r["depth"]) for r in items)
+
+    assert shape(listed) == shape(predicted)
+    assert max(r["depth"] for r in listed) == min(heat_depth, 3)
 
 
 def test_a_stack_the_cloud_does_not_have_is_one_line(live_heat: Any):
