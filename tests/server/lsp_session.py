@@ -126,6 +126,10 @@ def open_document(client: LanguageClient, uri: str, text: str, version: int = 1,
     )
 
 
+def close_document(client: LanguageClient, uri: str) -> None:
+    client.text_document_did_close(types.DidCloseTextDocumentParams(text_document=types.TextDocumentIdentifier(uri)))
+
+
 def change_document(
     client: LanguageClient, uri: str, version: int, edits: list[tuple[types.Range | None, str]]
 ) -> None:

@@ -20,8 +20,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from lsp_session import CLIENTS, change_document, diagnostics, encoding, open_document, session
+from lsp_session import change_document, close_document, diagnostics, encoding, open_document
 from lsprotocol import types
+from pytest_lsp import LanguageClient
 from test_skeletons_lsp import apply, doc
 
 HEAD = "heat_template_version: 2021-04-16\n"
@@ -71,9 +72,9 @@ CASES += [
 ]
 
 
-def check_cli(path: Path) -> subprocess.CompletedProcess:
+def check_cli(*paths: Path) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [sys.executable, "-m", "hot_lsp", "check", str(path)], capture_output=True, text=True, timeout=120
+        [sys.executable, "-m", "hot_lsp", "check", *map(str, paths)], capture_output=True, text=True, timeout=120
     )
 
 
@@ -90,39 +91,45 @@ async def fixed_by(client, uri: str, text: str, code: str, title: str) -> str:
     return apply(text, actions[0], uri, encoding(client))
 
 
-@pytest.mark.asyncio
-@pytest.mark.parametrize("client_name", CLIENTS)
+@pytest.mark.asyncio(loop_scope="module")  # the module's server (conftest's client)
 @pytest.mark.parametrize(("code", "text", "title", "result"), CASES, ids=[f"{c[0]}-{n}" for n, c in enumerate(CASES)])
 async def test_the_fix_writes_what_was_missing(
-    tmp_path: Path, client_name: str, code: str, text: str, title: str, result: str
+    client: LanguageClient, tmp_path: Path, code: str, text: str, title: str, result: str
 ) -> None:
-    path = tmp_path / "main.yaml"
-    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
-        fixed = await fixed_by(client, path.as_uri(), text, code, title)
-        assert fixed == result
-        change_document(client, path.as_uri(), 2, [(None, fixed)])
-        assert [d.code for d in await diagnostics(client, path.as_uri(), 2) if d.code.startswith("E")] == []
-    path.write_text(fixed)
-    outcome = check_cli(path)
+    uri = (tmp_path / "main.yaml").as_uri()
+    fixed = await fixed_by(client, uri, text, code, title)
+    assert fixed == result
+    change_document(client, uri, 2, [(None, fixed)])
+    try:
+        assert [d.code for d in await diagnostics(client, uri, 2) if d.code.startswith("E")] == []
+    finally:
+        close_document(client, uri)
+
+
+def test_check_agrees_on_every_fixed_text(tmp_path: Path) -> None:
+    """`hot-lsp check` on the texts the fixes write (the same under every profile: asserted above), in one run."""
+    paths = []
+    for n, (*_, result) in enumerate(CASES):
+        paths.append(tmp_path / f"fixed-{n}.yaml")
+        paths[-1].write_text(result)
+    outcome = check_cli(*paths)
     assert outcome.returncode == 0, outcome.stdout
+    assert f"{len(CASES)} file(s) checked" in outcome.stdout + outcome.stderr, outcome.stdout + outcome.stderr
 
 
-@pytest.mark.asyncio
-@pytest.mark.parametrize("client_name", CLIENTS)
-async def test_a_misspelt_condition_is_renamed_not_defined(tmp_path: Path, client_name: str) -> None:
+@pytest.mark.asyncio(loop_scope="module")
+async def test_a_misspelt_condition_is_renamed_not_defined(client: LanguageClient, tmp_path: Path) -> None:
     """A close name is the likelier meaning: defining the typo would change what the template does."""
     text = BLOCK.replace("never: false", "is_prod: false").replace("condition: is_prod", "condition: is_prd")
     uri = (tmp_path / "main.yaml").as_uri()
-    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
-        open_document(client, uri, text)
-        found = [d for d in await diagnostics(client, uri, 1) if d.code == "E5001"]
-        answer = await client.text_document_code_action_async(
-            types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
-        )
-        titles = [
-            a.title for a in answer or [] if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")
-        ]
-        assert titles == ["Replace is_prd with is_prod"]
+    open_document(client, uri, text)
+    found = [d for d in await diagnostics(client, uri, 1) if d.code == "E5001"]
+    answer = await client.text_document_code_action_async(
+        types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
+    )
+    titles = [a.title for a in answer or [] if isinstance(a, types.CodeAction) and not a.title.startswith("Disable")]
+    close_document(client, uri)
+    assert titles == ["Replace is_prd with is_prod"]
 
 
 def test_empty_properties_get_no_fix_where_the_type_requires_some() -> None:
