@@ -109,22 +109,21 @@ async def test_resource_types_bring_their_required_properties(tmp_path: Path, cl
         )
 
 
-@pytest.mark.parametrize("client_name", CLIENTS)
-async def test_an_empty_file_gets_a_whole_template(tmp_path: Path, client_name: str) -> None:
-    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
-        uri = (tmp_path / "new.yaml").as_uri()
-        items = await complete(client, uri, "$0", 1)
-        assert {"heat_template_version", "HOT template"} <= set(items)
-        text = inserted(items["HOT template"], client)
-        if snippets(client):
-            assert text.startswith("heat_template_version: ${1:2021-04-16}\n")
-            return
-        # Without snippets the plain text is a template the server finds nothing wrong with.
-        assert text.startswith("heat_template_version: 2021-04-16\ndescription: ")
-        for section in ("\nparameters:\n  name:\n", "\nresources:\n  resource:\n", "\noutputs:\n  output:\n"):
-            assert section in text
-        change_document(client, uri, 2, [(None, text)])
-        assert await diagnostics(client, uri, 2) == []
+@pytest.mark.asyncio(loop_scope="module")  # the module's server per client profile (conftest's client)
+async def test_an_empty_file_gets_a_whole_template(client: LanguageClient, tmp_path: Path) -> None:
+    uri = (tmp_path / "new.yaml").as_uri()
+    items = await complete(client, uri, "$0", 1)
+    assert {"heat_template_version", "HOT template"} <= set(items)
+    text = inserted(items["HOT template"], client)
+    if snippets(client):
+        assert text.startswith("heat_template_version: ${1:2021-04-16}\n")
+        return
+    # Without snippets the plain text is a template the server finds nothing wrong with.
+    assert text.startswith("heat_template_version: 2021-04-16\ndescription: ")
+    for section in ("\nparameters:\n  name:\n", "\nresources:\n  resource:\n", "\noutputs:\n  output:\n"):
+        assert section in text
+    change_document(client, uri, 2, [(None, text)])
+    assert await diagnostics(client, uri, 2) == []
 
 
 FIXABLE = """
@@ -181,7 +180,7 @@ def apply(text: str, action: types.CodeAction, uri: str, enc: str) -> str:
     return text
 
 
-@pytest.mark.parametrize("client_name", CLIENTS)
+@pytest.mark.asyncio(loop_scope="module")
 @pytest.mark.parametrize(
     ("code", "title", "result"),
     [
@@ -191,21 +190,22 @@ def apply(text: str, action: types.CodeAction, uri: str, enc: str) -> str:
         ("E5003", "Replace is_prd with {not: {not: is_prod}}", "  big: {not: {not: is_prod}}\n"),
     ],
 )
-async def test_a_fix_leaves_no_such_diagnostic(tmp_path: Path, client_name: str, code: str, title: str, result: str):
-    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
-        enc = encoding(client)
-        uri = (tmp_path / "fix.yaml").as_uri()
-        text = textwrap.dedent(FIXABLE).lstrip("\n")
-        open_document(client, uri, text)
-        found = [d for d in await diagnostics(client, uri, 1) if d.code == code]
-        assert found
-        answer = await client.text_document_code_action_async(
-            types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
-        )
-        actions = {a.title: a for a in answer or [] if isinstance(a, types.CodeAction)}
-        assert title in actions, list(actions)
-        fixed = apply(text, actions[title], uri, enc)
-        assert result in fixed and result not in text
-        change_document(client, uri, 2, [(None, fixed)])
-        after = [d for d in await diagnostics(client, uri, 2) if d.code == code]
-        assert len(after) == len(found) - 1, [d.message for d in after]
+async def test_a_fix_leaves_no_such_diagnostic(
+    client: LanguageClient, tmp_path: Path, code: str, title: str, result: str
+):
+    enc = encoding(client)
+    uri = (tmp_path / "fix.yaml").as_uri()
+    text = textwrap.dedent(FIXABLE).lstrip("\n")
+    open_document(client, uri, text)
+    found = [d for d in await diagnostics(client, uri, 1) if d.code == code]
+    assert found
+    answer = await client.text_document_code_action_async(
+        types.CodeActionParams(doc(uri), found[0].range, types.CodeActionContext(diagnostics=found))
+    )
+    actions = {a.title: a for a in answer or [] if isinstance(a, types.CodeAction)}
+    assert title in actions, list(actions)
+    fixed = apply(text, actions[title], uri, enc)
+    assert result in fixed and result not in text
+    change_document(client, uri, 2, [(None, fixed)])
+    after = [d for d in await diagnostics(client, uri, 2) if d.code == code]
+    assert len(after) == len(found) - 1, [d.message for d in after]

@@ -75,6 +75,14 @@ def what_if(found: list[types.Diagnostic]) -> list[types.Diagnostic]:
     return [d for d in found if d.code in WHAT_IF]
 
 
+async def logged(client, words: str, timeout: float = 20.0) -> None:
+    """Until the server has logged a message with ``words`` (why a document has no what-if: the comparison ended)."""
+    deadline = asyncio.get_running_loop().time() + timeout
+    while not any(words in message.message for message in client.log_messages):
+        assert asyncio.get_running_loop().time() < deadline, f"no log message with {words!r}"
+        await asyncio.sleep(0.05)
+
+
 def coded(code: str):
     return lambda found: any(d.code == code for d in found)
 
@@ -202,7 +210,7 @@ async def test_off_shows_nothing(tmp_path: Path, client_name: str):
     ) as client:
         uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
         await shown(client, uri, coded("I9001"))
-        await asyncio.sleep(1.5)
+        await asyncio.sleep(1.5)  # (nothing is compared when off: no message to wait for)
         assert what_if(await pulled(client, uri) if pulls(client) else list(client.diagnostics[uri])) == []
         lenses = await client.text_document_code_lens_async(
             types.CodeLensParams(text_document=types.TextDocumentIdentifier(uri=uri))
@@ -217,7 +225,7 @@ async def test_a_file_new_since_the_revision_shows_nothing(tmp_path: Path):
     async with session("visual-studio-code", root_uri=tmp_path.as_uri()) as client:
         uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
         await shown(client, uri, coded("I9001"))
-        await asyncio.sleep(1.5)
+        await logged(client, "is not in HEAD")
         assert what_if(list(client.diagnostics[uri])) == []
         assert any(
             "is not in HEAD" in message.message and "a new file" in message.message for message in client.log_messages
@@ -231,5 +239,5 @@ async def test_a_file_outside_git_shows_nothing(tmp_path: Path, client_name: str
     async with session(client_name, root_uri=tmp_path.as_uri()) as client:
         uri, _ = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
         await shown(client, uri, coded("I9001"))
-        await asyncio.sleep(1.5)
+        await logged(client, "is not in a git checkout")
         assert what_if(await pulled(client, uri) if pulls(client) else list(client.diagnostics[uri])) == []
