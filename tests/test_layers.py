@@ -23,12 +23,12 @@ from hot_lsp.analysis.stack.dependencies import strongly_connected
 
 PACKAGE = Path(hot_lsp.__file__).parent
 LAYERS = {"document": 0, "spec": 1, "analysis": 2, "features": 3}
-WIRING = 4  # server/, store.py, commands/, cli.py, fuzz/, __main__.py, cloud/, mcp/
+WIRING = 4  # server/, store.py, commands/, cli.py, cli_parser.py, fuzz/, __main__.py, cloud/, mcp/
 # The only sideways imports in the wiring layer: from an entry point into what it runs. The cloud is reached only
 # by the front ends that were told to use one (docs/contracts.md: analysis, features and spec never import it).
 WIRING_REACHES = {
     "__main__": {"cli"},
-    "cli": {"commands", "server", "fuzz", "cloud", "mcp"},
+    "cli": {"cli_parser", "commands", "server", "fuzz", "cloud", "mcp"},
     "commands": {"cloud"},
     "server": {"store", "cloud"},
     # The MCP server answers as the command line does by running the commands' own functions (docs/architecture.md);
