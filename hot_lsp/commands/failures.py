@@ -12,10 +12,9 @@ import json
 import sys
 from typing import Any
 
-from ..analysis.stack.resource_list import ResourceRow, row_json
-from ..analysis.stack.template_tree import Tree, TreeNode
+from ..analysis.stack.template_tree import Tree
 from ..analysis.stack.tree_limits import BUILD_SECONDS
-from ..analysis.stack.tree_paths import nodes_on_path
+from ..analysis.stack.tree_paths import nodes_on_path, place_json
 from ..spec.limits import MAX_NESTED_STACK_DEPTH
 from .environments import CommandLineFileError
 from .resources import load_tree
@@ -80,16 +79,10 @@ def failure_json(failure: Any, tree: Tree | None) -> dict[str, Any]:
     nodes = nodes_on_path(tree, failure.path) if tree is not None else []
     if nodes:
         *above, deepest = nodes
-        where = _located(deepest)
+        where = place_json(deepest)
         item["file"], item["range"] = where["file"], where["range"]
-        item["via"] = [_located(node) for node in above]
+        item["via"] = [place_json(node) for node in above]
     return item
-
-
-def _located(node: TreeNode) -> dict[str, Any]:
-    row = ResourceRow(node.name, node.type, node.enabled, (), node.start, node.end, file=node.file, lines=node.lines)
-    found = row_json(row)
-    return {"resource_name": node.name, "file": found["file"], "range": found["range"]}
 
 
 def text(name: str, status: str, reason: str, items: list[dict[str, Any]]) -> str:

@@ -167,7 +167,9 @@ def _answer(cloud: str, state: StackState, failures: list[Failure], tree: Any, e
 
 
 def _item(failure: Failure, nodes: list[Any], encoding: Any) -> dict[str, Any]:
-    located = [_place(node, encoding) for node in nodes]
+    from ..analysis.stack.tree_paths import place_json
+
+    located = [place_json(node, encoding) for node in nodes]
     return {
         "resource_name": failure.path[-1],
         "resource_type": failure.resource_type,
@@ -192,31 +194,11 @@ def _reason(failure: Failure) -> str:
     return reason
 
 
-def _range(node: Any, encoding: Any) -> types.Range:
-    (start_line, start_char), (end_line, end_char) = (
-        node.lines.position(node.start, encoding),
-        node.lines.position(node.end, encoding),
-    )
-    return types.Range(
-        start=types.Position(line=start_line, character=start_char),
-        end=types.Position(line=end_line, character=end_char),
-    )
-
-
-def _place(node: Any, encoding: Any) -> dict[str, Any]:
-    found = _range(node, encoding)
-    return {
-        "resource_name": node.name,
-        "file": node.file,
-        "range": {
-            "start": {"line": found.start.line, "character": found.start.character},
-            "end": {"line": found.end.line, "character": found.end.character},
-        },
-    }
-
-
 def _diagnostic(node: Any, message: str, encoding: Any) -> types.Diagnostic:
+    from ..analysis.stack.resource_list import range_json
     from ..document import Diagnostic
     from ..features.diagnostics import to_lsp_at
 
-    return to_lsp_at(Diagnostic(E9903, message, node.start, node.end), _range(node, encoding), encoding)
+    found = range_json(node.lines, node.start, node.end, encoding)
+    where = types.Range(start=types.Position(**found["start"]), end=types.Position(**found["end"]))
+    return to_lsp_at(Diagnostic(E9903, message, node.start, node.end), where, encoding)

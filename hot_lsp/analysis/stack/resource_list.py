@@ -103,7 +103,7 @@ def row_json(row: ResourceRow, encoding: Encoding = "utf-16") -> dict[str, Any]:
     item["enabled"] = row.enabled
     item["required_by"] = list(row.required_by)
     item["file"] = row.file
-    item["range"] = _range(row, encoding)
+    item["range"] = range_json(row.lines, row.start, row.end, encoding)
     if row.child_template is not None:
         item["child_template"] = row.child_template
     if row.note:
@@ -113,12 +113,12 @@ def row_json(row: ResourceRow, encoding: Encoding = "utf-16") -> dict[str, Any]:
     return item
 
 
-def _range(row: ResourceRow, encoding: Encoding) -> dict[str, Any]:
-    lines = row.lines or LineIndex("")
-    (start_line, start_char), (end_line, end_char) = (
-        lines.position(row.start, encoding),
-        lines.position(row.end, encoding),
-    )
+def range_json(lines: LineIndex | None, start: int, end: int, encoding: Encoding = "utf-16") -> dict[str, Any]:
+    """Character offsets ``start``..``end`` in a file (``lines``: its line index) as a range in JSON: 0-based lines
+    and characters counted in ``encoding``, as LSP and docs/cli.md give them. The one conversion of a resource's
+    place for the resource list, the failures (``tree_paths.place_json``) and their E9903 diagnostics."""
+    lines = lines or LineIndex("")
+    (start_line, start_char), (end_line, end_char) = lines.position(start, encoding), lines.position(end, encoding)
     return {
         "start": {"line": start_line, "character": start_char},
         "end": {"line": end_line, "character": end_char},

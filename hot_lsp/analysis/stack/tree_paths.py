@@ -8,7 +8,10 @@ same ``resource_def``, the same nested template.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
+from ...document.positions import Encoding
+from .resource_list import range_json
 from .template_tree import Tree, TreeNode
 
 
@@ -26,3 +29,13 @@ def nodes_on_path(tree: Tree, path: Sequence[str]) -> list[TreeNode]:
         found.append(node)
         level = node.children
     return found
+
+
+def place_json(node: TreeNode, encoding: Encoding = "utf-16") -> dict[str, Any]:
+    """Where ``node`` is written, as a failure's JSON names it (docs/cloud.md): its name, its file, and the range of
+    its entry in that file."""
+    return {
+        "resource_name": node.name,
+        "file": node.file,
+        "range": range_json(node.lines, node.start, node.end, encoding),
+    }
