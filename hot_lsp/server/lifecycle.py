@@ -17,6 +17,7 @@ from lsprotocol import types
 from ..features.settings import Settings
 from .project import WATCHED_CONFIG
 from .session import HotLanguageServer
+from .what_if import WATCHED_REFS
 
 log = logging.getLogger("hot_lsp.server")
 
@@ -71,6 +72,7 @@ def handle_initialized(ls: HotLanguageServer, params: types.InitializedParams) -
         watchers = [
             types.FileSystemWatcher(glob_pattern=WATCHED_FILES),
             types.FileSystemWatcher(glob_pattern=WATCHED_CONFIG),  # the project configuration
+            *(types.FileSystemWatcher(glob_pattern=refs) for refs in WATCHED_REFS),  # what-if's git revisions
         ]
         registration = types.Registration(
             id="hot-lsp-watched-files",

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
@@ -32,6 +33,15 @@ log = logging.getLogger("hot_lsp.server")
 
 DEBOUNCE_S = 0.3  # how long a text stays unchanged before it is compared
 OFF, STACK, GIT = "off", "stack", "git:"
+# What moves a revision under an open text (a commit, a checkout, a fetch's packed refs): the client watches
+# these for us, so a what-if follows HEAD at once instead of at the next keystroke. Three patterns, not one brace
+# group holding `**`, which not every client's glob reads.
+WATCHED_REFS = ("**/.git/HEAD", "**/.git/packed-refs", "**/.git/refs/heads/**")
+
+
+def moves_revisions(path: str) -> bool:
+    """Whether a changed ``path`` is one of WATCHED_REFS (or another file of a checkout's .git: its index, logs)."""
+    return f"{os.sep}.git{os.sep}" in path
 
 
 class _Keep:
@@ -96,6 +106,16 @@ class WhatIfSession:
                 self.serial += 1
         for uri in self._ls.store.uris():
             self.edited(uri, saved=True)
+
+    def revisions_moved(self) -> None:
+        """A checkout's HEAD or branches changed on disk: what each git revision names is asked again, and every
+        open template compared again."""
+        if not self._ls.parts_built or not self._ls.settings.what_if.startswith(GIT):
+            return
+        if self._revisions is not None:
+            self._revisions.forget_commits()
+        for uri in self._ls.store.uris():
+            self.edited(uri)
 
     # -- what it shows ------------------------------------------------------------------------------------
 

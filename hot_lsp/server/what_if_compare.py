@@ -50,6 +50,12 @@ class Revisions:
         self._commits: dict[tuple[str, str], tuple[float, str | None]] = {}  # (top, revision) -> (when, commit)
         self._sides: dict[tuple[str, str], OldSide] = {}  # (path, commit) -> the old side
 
+    def forget_commits(self) -> None:
+        """The checkouts' refs moved: what each revision names is asked of git again (the old sides stay: a commit's
+        content never changes)."""
+        with self._lock:
+            self._commits.clear()
+
     def old_side(self, path: str, revision: str) -> OldSide | str:
         """The old side of ``path`` at ``revision``, or why there is none (not in a checkout, no such revision,
         a file new since it). Runs git: call it off the event loop."""

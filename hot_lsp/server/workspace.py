@@ -19,6 +19,7 @@ from pygls.exceptions import JsonRpcInvalidParams
 from ..features.deferred import workspace_symbols
 from .nested_trees import nested_tree
 from .session import HotLanguageServer
+from .what_if import moves_revisions
 
 if TYPE_CHECKING:
     pass
@@ -84,6 +85,9 @@ def handle_did_change_watched_files(ls: HotLanguageServer, params: types.DidChan
     from ..document.uris import file_path
 
     paths = [path for path in (file_path(change.uri) for change in params.changes) if path]
+    if any(moves_revisions(path) for path in paths):
+        ls.what_if.revisions_moved()
+        paths = [path for path in paths if not moves_revisions(path)]
     if ls.project.concerns(paths):
         ls.load_project()
     ls.file_tracking.files_changed([path for path in paths if not ls.project.concerns([path])])

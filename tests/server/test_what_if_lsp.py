@@ -56,10 +56,14 @@ async def pulled(client, uri: str) -> list[types.Diagnostic]:
     return list(report.items) if report.kind == "full" else []
 
 
-async def shown(client, uri: str, accept, timeout: float = 20.0) -> list[types.Diagnostic]:
-    """The document's diagnostics once ``accept`` takes them (pushed, or pulled again and again)."""
+async def shown(client, uri: str, accept, timeout: float = 20.0, since: int = 0) -> list[types.Diagnostic]:
+    """The document's diagnostics once ``accept`` takes them (pushed, or pulled again and again); pushed: among
+    the publishes from the ``since``-th on."""
     if not pulls(client):
-        found = await wait_for_publish(client, uri, lambda p: accept(list(p.diagnostics)), timeout)
+        published = client.published[:since]
+        found = await wait_for_publish(
+            client, uri, lambda p: not any(p is old for old in published) and accept(list(p.diagnostics)), timeout
+        )
         return list(found.diagnostics)
     deadline = asyncio.get_running_loop().time() + timeout
     while True:
@@ -241,3 +245,45 @@ async def test_a_file_outside_git_shows_nothing(tmp_path: Path, client_name: str
         await shown(client, uri, coded("I9001"))
         await logged(client, "is not in a git checkout")
         assert what_if(await pulled(client, uri) if pulls(client) else list(client.diagnostics[uri])) == []
+
+
+def watched(client, pattern: str) -> bool:
+    """Whether the server asked the client to watch files matching ``pattern`` (didChangeWatchedFiles)."""
+    return any(
+        watcher["globPattern"] == pattern
+        for registration in client.registrations
+        if registration.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+        for watcher in registration.register_options["watchers"]  # (as sent: JSON)
+    )
+
+
+def files_changed(client, *paths: Path) -> None:
+    """What the client's file watcher sends when ``paths`` changed on disk."""
+    changes = [types.FileEvent(uri=path.as_uri(), type=types.FileChangeType.Changed) for path in paths]
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=changes))
+
+
+@pytest.mark.parametrize("client_name", CLIENTS)
+async def test_a_commit_of_the_change_clears_it_and_a_checkout_of_another_branch_compares_again(
+    tmp_path: Path, client_name: str
+):
+    """HEAD moves under the open text (a commit in a terminal, a branch checked out): the what-if follows at once,
+    told by the client's watcher of the checkout's refs, not at the next keystroke."""
+    path = repository(tmp_path)
+    git = ["git", "-C", str(tmp_path), "-c", "user.name=t", "-c", "user.email=t@example.com"]
+    subprocess.run([*git, "branch", "-q", "old"], check=True)
+    async with session(client_name, root_uri=tmp_path.as_uri()) as client:
+        uri, text = await opened_changed(client, path, "key_name: old-key", "key_name: new-key")
+        assert [d.code for d in what_if(await shown(client, uri, coded("W9801")))] == ["W9801"]
+        if client_name == "visual-studio-code":  # (the Neovim profile has no dynamic watchers)
+            assert watched(client, "**/.git/HEAD") and watched(client, "**/.git/refs/heads/**")
+        path.write_text(text)
+        subprocess.run([*git, "commit", "-q", "-am", "new key"], check=True)
+        branch = subprocess.run([*git, "symbolic-ref", "HEAD"], check=True, capture_output=True, text=True).stdout
+        since = len(client.published)
+        files_changed(client, tmp_path / ".git" / branch.strip(), tmp_path / ".git" / "logs" / "HEAD")
+        await shown(client, uri, lambda found: coded("I9001")(found) and not what_if(found), since=since)
+        subprocess.run([*git, "checkout", "-q", "old"], check=True)
+        since = len(client.published)
+        files_changed(client, tmp_path / ".git" / "HEAD")
+        assert [d.code for d in what_if(await shown(client, uri, coded("W9801"), since=since))] == ["W9801"]
