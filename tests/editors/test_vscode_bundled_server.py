@@ -15,12 +15,9 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from editor_project import CHECKOUT
+from vsix_build import expected, the_vsix
 
-EXTENSION = CHECKOUT / "editors" / "vscode"
-PACKAGES = sorted(EXTENSION.glob("*.vsix"))
-
-if not PACKAGES and os.environ.get("HOT_LSP_REQUIRE_VSIX") != "1":
+if not expected():
     pytest.skip("no .vsix: run editors/vscode/build.sh (.ci/run does)", allow_module_level=True)
 
 WAIT_S = 120  # for the whole conversation (about 2 s here)
@@ -36,9 +33,8 @@ resources:
 
 @pytest.fixture(scope="module")
 def libs(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    assert len(PACKAGES) == 1, f"expected one .vsix in {EXTENSION}, found {PACKAGES}"
     root = tmp_path_factory.mktemp("vsix")
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         vsix.extractall(root)
     return root / "extension" / "bundled" / "libs"
 

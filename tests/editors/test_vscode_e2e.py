@@ -26,16 +26,14 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from editor_project import CHECKOUT
+from vsix_build import EXTENSION, expected, the_vsix
 
-EXTENSION = CHECKOUT / "editors" / "vscode"
 E2E = EXTENSION / "test" / "e2e.sh"
-PACKAGES = sorted(EXTENSION.glob("*.vsix"))
 E2E_HOME = Path(os.environ.get("HOT_LSP_E2E_HOME", Path.home() / ".cache" / "hot-lsp-vscode-e2e"))
 
 
 def missing() -> str | None:
-    if not PACKAGES:
+    if not expected():
         return "no .vsix: run editors/vscode/build.sh (.ci/run does)"
     if not (E2E_HOME / "code-server" / "node_modules" / ".bin" / "code-server").exists():
         return f"no code-server in {E2E_HOME}: run editors/vscode/test/install-code-server.sh (.ci/run does)"
@@ -65,12 +63,11 @@ def free_port_pair() -> int:
 
 
 def run_e2e(server: str, tmp_path: Path) -> tuple[dict, str]:
-    assert len(PACKAGES) == 1, f"expected one .vsix in {EXTENSION}, found {PACKAGES}"
     result = tmp_path / "result.json"
     env = {
         **os.environ,
         "SERVER": server,
-        "VSIX": str(PACKAGES[0]),
+        "VSIX": str(the_vsix()),
         "PORT": str(free_port_pair()),
         "RESULT": str(result),
         "ARTIFACTS": str(tmp_path / "artifacts"),

@@ -15,29 +15,25 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from editor_project import CHECKOUT
+from vsix_build import EXTENSION, expected, the_vsix
 
-EXTENSION = CHECKOUT / "editors" / "vscode"
-PACKAGES = sorted(EXTENSION.glob("*.vsix"))
-
-if not PACKAGES and os.environ.get("HOT_LSP_REQUIRE_VSIX") != "1":
+if not expected():
     pytest.skip("no .vsix: run editors/vscode/build.sh (.ci/run does)", allow_module_level=True)
 
 
 @pytest.fixture(scope="module")
 def names() -> set[str]:
-    assert len(PACKAGES) == 1, f"expected one .vsix in {EXTENSION}, found {PACKAGES}"
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         return set(vsix.namelist())
 
 
 def test_the_vsix_holds_one_bundled_script(names: set[str]):
     """esbuild's out/extension.js, the language client inside it: no other compiled file, no other module."""
     manifest = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
-    assert PACKAGES[0].name == f"{manifest['name']}-{manifest['version']}.vsix"
+    assert the_vsix().name == f"{manifest['name']}-{manifest['version']}.vsix"
     assert manifest["main"] == "./out/extension.js"
     assert [n for n in names if n.startswith("extension/out/")] == ["extension/out/extension.js"]
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         bundle = vsix.read("extension/out/extension.js").decode("utf-8")
     assert "vscode-languageclient" not in manifest["dependencies"]
     assert "LanguageClient" in bundle and 'require("vscode")' in bundle
@@ -61,7 +57,7 @@ def test_the_vsix_holds_the_server_and_its_libraries(names: set[str]):
 
 def test_the_vsix_has_a_license_and_refuses_untrusted_workspaces(names: set[str]):
     assert "extension/LICENSE.txt" in names  # vsce's name for LICENSE
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         text = vsix.read("extension/LICENSE.txt").decode("utf-8")
         manifest = json.loads(vsix.read("extension/package.json"))
     assert "Apache License" in text and "Version 2.0, January 2004" in text
@@ -86,7 +82,7 @@ def test_the_vsix_draws_the_graph_offline(names: set[str]):
     graphviz = "extension/node_modules/@hpcc-js/wasm-graphviz/"
     assert {graphviz + "dist/index.js", graphviz + "LICENSE"} <= names
     assert not any(n.startswith((graphviz + "src/", graphviz + "types/")) or n.endswith(".map") for n in names)
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         script = vsix.read("extension/media/graphView.js").decode("utf-8")
         view = vsix.read("extension/out/extension.js").decode("utf-8")
     assert "https://" not in script and "http://" not in script  # nothing from a CDN
@@ -94,7 +90,7 @@ def test_the_vsix_draws_the_graph_offline(names: set[str]):
 
 
 def test_the_packaged_manifest_is_the_source_one():
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         packaged = json.loads(vsix.read("extension/package.json"))
     source = json.loads((EXTENSION / "package.json").read_text(encoding="utf-8"))
     assert packaged["contributes"] == source["contributes"]
@@ -153,7 +149,7 @@ def test_vsce_packages_the_extension_with_its_own_checks(names: set[str], tmp_pa
 
 
 def test_the_manifest_has_what_the_galleries_show(names: set[str]):
-    with zipfile.ZipFile(PACKAGES[0]) as vsix:
+    with zipfile.ZipFile(the_vsix()) as vsix:
         manifest = json.loads(vsix.read("extension/package.json"))
         icon = vsix.read("extension/" + manifest["icon"])
     for key in ("displayName", "description", "categories", "keywords", "license", "repository", "homepage", "bugs"):
@@ -198,7 +194,7 @@ def test_ovsx_reads_and_accepts_the_vsix():
         )  # fmt: skip
         assert installed.returncode == 0, installed.stderr[-3000:]
     checked = subprocess.run(
-        ["node", "-e", OVSX_CHECK, str(lib), str(PACKAGES[0]), str(EXTENSION)],
+        ["node", "-e", OVSX_CHECK, str(lib), str(the_vsix()), str(EXTENSION)],
         capture_output=True,
         text=True,
         timeout=120,
