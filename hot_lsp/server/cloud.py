@@ -11,9 +11,9 @@ Nothing here runs, and nothing is sent anywhere, unless ``hotLsp.cloud`` names a
   the hover never waits for it), ``hot-lsp.preview`` the real update's answer (``cloud/update_preview.py``; else
   Heat's create preview), and its failed resources are E9903 (``stack_failures.py``).
 
-Every request to the cloud runs on the cloud threads (``cloud_threads.py``), never on the event loop nor on the
-analysis worker or the feature thread: background work (validations, the catalogue, listings) on two threads
-(``CloudSession.background``), each command the user asks for on a thread of its own. Long ones show work-done
+Every request to the cloud goes through ``cloud_requests.py`` and runs on the cloud threads (``cloud_threads.py``),
+never on the event loop nor on the analysis worker or the feature thread: background work (validations, the
+catalogue, listings) on two threads, each command the user asks for on a thread of its own. Long ones show work-done
 progress; a command's says what it waits for and can be cancelled (RequestCancelled at once, the late answer
 dropped). A background job queued before its cloud failed as a whole (a timeout, a refusal, an answer that is
 not Heat's) fails with that failure unsent. A failing cloud is said once per cloud and kind of failure
@@ -31,20 +31,19 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
-from urllib.parse import quote, urlsplit
+from typing import TYPE_CHECKING, Any, Protocol
+from urllib.parse import quote
 
 from lsprotocol import types
 from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from ..analysis.codes import turned_off
 from .cloud_release import CloudReleases
-from .cloud_threads import DaemonPool, on_own_thread
+from .cloud_requests import CloudRequests, one_line
 from .stack_failures import StackFailures
 
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
     from ..analysis.model.cloud_offer import CloudOffer
-    from ..cloud.connection import Heat
     from ..document.positions import Encoding
     from ..features.settings import Settings
     from ..features.snapshot import Snapshot
@@ -61,9 +60,6 @@ E9901 = "E9901"  # cloud/verdict.py defines it; not imported at start-up (it loa
 LIVE_FRESH_S = 15.0  # a deployed stack's listing is asked again on a hover once it is this old
 LIVE_KEEP_S = 300.0  # and shown at most this old
 LIVE_RETRY_S = 30.0  # a listing that failed is not asked again before this
-BACKGROUND_THREADS = 2  # a validation on save need not wait for a catalogue being fetched (hundreds of requests)
-
-T = TypeVar("T")
 
 
 class Session(Protocol):
@@ -160,22 +156,18 @@ class _Live:
 
 
 class CloudSession:
-    """The session's live path (see the module's doc). Call it on the event loop, except what runs on ``pool``."""
+    """The session's live path (see the module's doc). Call it on the event loop, except what runs on a cloud thread."""
 
     def __init__(self, ls: Session) -> None:
         self._ls = ls
-        self.background = DaemonPool(BACKGROUND_THREADS, "hot-lsp-cloud")
-        self._connections: dict[str, Heat] = {}
-        self._connecting = threading.Lock()
-        # cloud -> (when, failure): its last failure that was the whole cloud's, not one template's (on a thread)
-        self._unanswered: dict[str, tuple[float, BaseException]] = {}
+        self.requests = CloudRequests(ls)  # the requests to the cloud: where they run, what their failures say
+        # (also for the live path's other modules: stack_failures.py, cloud_release.py, stack_deploy.py, ...)
+        self.connection, self.in_background = self.requests.connection, self.requests.in_background
+        self.said_failure, self.succeeded = self.requests.failed, self.requests.succeeded
         self._cloud = ""  # the cloud the state below is about
         self._verdicts: dict[str, _Verdict] = {}
         self._validations: dict[str, asyncio.Task[None]] = {}
         self._again: set[str] = set()  # saved again while its validation ran
-        self._shown: set[tuple[str, str]] = set()  # (cloud, kind of failure) already shown to the user
-        # Of those, the ones that say the whole cloud is out of reach: a later answer means it is back.
-        self._unreachable: set[tuple[str, str]] = set()
         self.catalogue: CloudCatalogue | None = None
         self._catalogue_task: asyncio.Task[CloudCatalogue | None] | None = None  # kept: the loop holds tasks weakly
         self._live: dict[tuple[str, str], _Live] = {}
@@ -280,14 +272,14 @@ class CloudSession:
         await progress.begin(f"{os.path.basename(path)} on '{cloud}'")
         began = time.perf_counter()
         try:
-            found = await self._in_background(cloud, self._verdict, cloud, path, environments, encoding)
+            found = await self.in_background(cloud, self._verdict, cloud, path, environments, encoding)
         except Exception as error:
             progress.end("not validated")
-            self._failed(cloud, error, uri=uri)
+            self.said_failure(cloud, error, uri=uri)
             return  # the last verdict stays: this is no new one
         log.info("cloud '%s' validated %s in %.0f ms", cloud, path, (time.perf_counter() - began) * 1000)
         progress.end(f"{len(found)} finding(s)" if found else "accepted")
-        self._succeeded(cloud)
+        self.succeeded(cloud)
         if self.cloud != cloud or uri not in ls.store:
             return
         self._verdicts[uri] = _Verdict(cloud, tuple(found))
@@ -299,7 +291,7 @@ class CloudSession:
         from ..cloud.verdict import validate_on_cloud
         from ..features.diagnostics import to_lsp_at
 
-        verdict = validate_on_cloud(self._connection(cloud), path, environments)
+        verdict = validate_on_cloud(self.connection(cloud), path, environments)
         lines = verdict.lines
         if lines is None:
             return []
@@ -350,21 +342,23 @@ class CloudSession:
 
         try:
             if asked:
-                found = await self._asked(progress, cloud, self._catalogue, cloud, refresh, report, dropped=dropped)
+                found = await self.requests.asked(
+                    progress, cloud, self._catalogue, cloud, refresh, report, dropped=dropped
+                )
             else:
-                found = await self._in_background(cloud, self._catalogue, cloud, refresh, report)
+                found = await self.in_background(cloud, self._catalogue, cloud, refresh, report)
         except JsonRpcRequestCancelled:
             raise
         except Exception as error:
             progress.end("not fetched")
-            self._failed(cloud, error)
+            self.said_failure(cloud, error)
             if asked:
-                raise RequestFailed(f"hot-lsp: {_one_line(error)}") from None
+                raise RequestFailed(f"hot-lsp: {one_line(error)}") from None
             return None
         progress.end(f"{len(found.offer.types)} types")
         if self.cloud != cloud:
             return None
-        self._succeeded(cloud)
+        self.succeeded(cloud)
         self.catalogue = found
         self.serial += 1
         self._ls.diagnostics.refresh_all()  # the analyses' options changed: every document is analysed again
@@ -378,7 +372,7 @@ class CloudSession:
         path = cache_path(cloud)
         data = None if refresh else _read_cached(path, cloud)
         if data is None:
-            data = cloud_catalogue(self._connection(cloud), report)
+            data = cloud_catalogue(self.connection(cloud), report)
             os.makedirs(os.path.dirname(path), exist_ok=True)
             partial = f"{path}.{os.getpid()}.part"
             with open(partial, "w", encoding="utf-8") as handle:
@@ -426,12 +420,12 @@ class CloudSession:
     async def _list(self, key: tuple[str, str]) -> None:
         cloud, stack = key
         try:
-            rows = await self._in_background(cloud, self._listing, cloud, stack)
+            rows = await self.in_background(cloud, self._listing, cloud, stack)
         except Exception as error:
             self._live[key] = _Live(time.monotonic(), None)
-            self._failed(cloud, error)
+            self.said_failure(cloud, error)
             return
-        self._succeeded(cloud)
+        self.succeeded(cloud)
         if self.cloud == cloud:
             self._live[key] = _Live(time.monotonic(), rows)
 
@@ -439,7 +433,7 @@ class CloudSession:
         from ..cloud.failures import last_events
         from ..cloud.stacks import live_resources
 
-        rows, last = live_resources(self._connection(cloud), stack, 0), last_events(self._connection(cloud), stack)
+        rows, last = live_resources(self.connection(cloud), stack, 0), last_events(self.connection(cloud), stack)
         return {
             r.resource_name: {**r.to_json(), "stack": stack, "cloud": cloud, "last_event": last.get(r.resource_name)}
             for r in rows
@@ -468,8 +462,8 @@ class CloudSession:
         what = f"update of stack '{stack}'" if stack else "create"
         await progress.begin(f"{what} on '{cloud}'")
         try:
-            answer = await self._asked(
-                progress, cloud, lambda: preview_answer(self._connection(cloud), path, environments, parameters, stack)
+            answer = await self.requests.asked(
+                progress, cloud, lambda: preview_answer(self.connection(cloud), path, environments, parameters, stack)
             )
         except JsonRpcRequestCancelled:
             raise
@@ -477,7 +471,7 @@ class CloudSession:
             progress.end("failed")
             raise RequestFailed(self._preview_failure(cloud, error)) from None
         progress.end("done")
-        self._succeeded(cloud)
+        self.succeeded(cloud)
         return answer
 
     def _preview_failure(self, cloud: str, error: Exception) -> str:
@@ -486,89 +480,16 @@ class CloudSession:
         if isinstance(error, HeatRefused) and error.status == 400:
             return f"hot-lsp: the cloud '{cloud}' refuses it: {error.heat_message.strip()}"
         if isinstance(error, CloudError):
-            self._failed(cloud, error)
-            return f"hot-lsp: {_one_line(error)}"
+            self.said_failure(cloud, error)
+            return f"hot-lsp: {one_line(error)}"
         if isinstance(error, OSError):
             return f"hot-lsp: {error.strerror or error}"
         if type(error).__name__ == "BundleError":
-            return f"hot-lsp: not sent to the cloud: {_one_line(error)}"
+            return f"hot-lsp: not sent to the cloud: {one_line(error)}"
         if type(error).__name__ in ("UpdateRefused", "SideError"):
-            return f"hot-lsp: {_one_line(error)}"
+            return f"hot-lsp: {one_line(error)}"
         self._ls.report_crash(PREVIEW, error)
         return f"hot-lsp: the preview failed: {error!r}"
-
-    # -- where the requests run ----------------------------------------------------------------------------
-
-    async def _in_background(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
-        """``call(*args)`` on the background threads; when ``cloud`` failed as a whole after this was queued (it
-        did not answer, or not like Heat), that failure, without asking it again."""
-        queued = time.monotonic()
-
-        def run() -> T:
-            failed = self._unanswered.get(cloud)
-            if failed is not None and failed[0] > queued:
-                raise failed[1]
-            return self._noting_failures(cloud, call, *args)
-
-        return await asyncio.wrap_future(self.background.submit(run))
-
-    async def _asked(
-        self, progress: Progress, cloud: str, call: Callable[..., T], *args: Any, dropped: threading.Event | None = None
-    ) -> T:
-        """``call(*args)`` for the user's command: on a thread of its own, the progress saying which host it waits
-        for. Cancelled (the progress, or ``$/cancelRequest``): RequestCancelled at once, ``dropped`` set, and the
-        thread's late answer dropped."""
-        loop = asyncio.get_running_loop()
-        cancelled: asyncio.Future[None] = loop.create_future()
-
-        def cancel() -> None:
-            if not cancelled.done():
-                cancelled.set_result(None)
-
-        progress.on_cancel(cancel)
-        self._ls.on_request_cancelled(cancel)
-
-        def run() -> T:
-            host = _host(self._connection(cloud))
-            loop.call_soon_threadsafe(progress.say, f"waiting for {host} (cloud '{cloud}')")
-            return self._noting_failures(cloud, call, *args)
-
-        job = asyncio.wrap_future(on_own_thread("hot-lsp-cloud-command", run))
-        await asyncio.wait((job, cancelled), return_when=asyncio.FIRST_COMPLETED)
-        if not job.done():
-            if dropped is not None:
-                dropped.set()
-            job.add_done_callback(_forget)
-            progress.end("cancelled")
-            raise JsonRpcRequestCancelled(f"hot-lsp: cancelled; the request to the cloud '{cloud}' is left unanswered")
-        return job.result()
-
-    def _noting_failures(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
-        """On a cloud thread: ``call(*args)``, its failure noted when it is the whole cloud's (see _in_background)."""
-        try:
-            return call(*args)
-        except Exception as error:
-            if _cloud_wide(error):
-                self._unanswered[cloud] = (time.monotonic(), error)
-            raise
-
-    # -- the connection, and failures --------------------------------------------------------------------
-
-    def _connection(self, cloud: str) -> Heat:
-        """On a cloud thread: the named cloud's Heat, connected once (CloudError when it cannot be). Connecting
-        may ask Keystone: no lock is held meanwhile, so a command never waits for a background thread's hung
-        connection (two threads may connect at once; the first one kept wins)."""
-        from ..cloud.connection import connect
-
-        with self._connecting:
-            heat = self._connections.get(cloud)
-        if heat is not None:
-            return heat
-        heat = connect(cloud)
-        with self._connecting:
-            return self._connections.setdefault(cloud, heat)
-
-    connection = _connection  # (for the live path's other modules)
 
     # -- for the parts of the live path in modules of their own (stack_failures.py) ---------------------------
 
@@ -584,56 +505,6 @@ class CloudSession:
     def encoding(self) -> Encoding:
         return self._ls.encoding
 
-    async def in_background(self, cloud: str, call: Callable[..., T], *args: Any) -> T:
-        """``call(*args)`` on the background cloud threads (see :meth:`_in_background`)."""
-        return await self._in_background(cloud, call, *args)
-
-    def _failed(self, cloud: str, error: BaseException, *, uri: str = "") -> None:
-        """Say once per cloud and kind of failure what went wrong (the offline features go on); a file that
-        cannot be bundled is said in the log only (its diagnostics say what is wrong with it)."""
-        from ..cloud.errors import CloudError, Forbidden, HeatRefused, NotHeat
-
-        if isinstance(error, HeatRefused):
-            kind = f"HTTP {error.status}"
-        elif isinstance(error, CloudError):
-            kind = str(error)
-        elif isinstance(error, OSError) or type(error).__name__ == "BundleError":
-            log.info("not sent to cloud '%s': %s", cloud, _one_line(error))
-            self._log(f"hot-lsp: {uri or 'a template'} not sent to the cloud '{cloud}': {_one_line(error)}")
-            return
-        else:
-            self._ls.report_crash("cloud", error, uri=uri)
-            return
-        log.warning("%s", _one_line(error))
-        if (cloud, kind) in self._shown:
-            return
-        self._shown.add((cloud, kind))
-        if not isinstance(error, (HeatRefused, NotHeat, Forbidden)):
-            self._unreachable.add((cloud, kind))
-        message = f"hot-lsp: {_one_line(error)}. The offline checks go on."
-        try:
-            self._ls.window_show_message(types.ShowMessageParams(type=types.MessageType.Warning, message=message))
-        except Exception:  # the transport may be gone
-            log.debug("could not show the cloud's failure", exc_info=True)
-
-    said_failure = _failed  # (for the live path's other modules)
-
-    def _succeeded(self, cloud: str) -> None:
-        """The cloud answered: if it had been out of reach, its next failure is worth saying again. A refusal of one
-        kind of request (HTTP 500 to the preview) stays said: the cloud's other answers do not mend it, and saying it
-        at each save after each good answer would be noise."""
-        back = {shown for shown in self._unreachable if shown[0] == cloud}
-        self._shown -= back
-        self._unreachable -= back
-
-    succeeded = _succeeded  # (for the live path's other modules)
-
-    def _log(self, message: str) -> None:
-        try:
-            self._ls.window_log_message(types.LogMessageParams(type=types.MessageType.Info, message=message))
-        except Exception:
-            log.debug("could not log", exc_info=True)
-
     def _progress(self, title: str, *, cancellable: bool = False) -> Progress:
         from .indexing import Progress
 
@@ -646,7 +517,7 @@ class CloudSession:
         """Nothing more is sent; a request under way is left to its daemon thread (exit does not wait for it)."""
         for task in (*self._validations.values(), *self._live_tasks.values()):
             task.cancel()
-        self.background.shutdown(wait=False, cancel_futures=True)
+        self.requests.shutdown()
 
 
 def _read_cached(path: str, cloud: str) -> dict[str, Any] | None:
@@ -663,37 +534,3 @@ def _read_cached(path: str, cloud: str) -> dict[str, Any] | None:
 
 class _Dropped(Exception):
     """The user cancelled the command: the catalogue's fetch stops at its next type."""
-
-
-def _forget(job: asyncio.Future[Any]) -> None:
-    """A dropped command's late answer: retrieved, so that asyncio does not report it as never retrieved."""
-    if not job.cancelled():
-        job.exception()
-
-
-def _cloud_wide(error: BaseException) -> bool:
-    """Whether ``error`` says the cloud cannot answer at all now (unreachable, hung, refusing everyone, not
-    answering like Heat), rather than that Heat refused this one request (HTTP 4xx but 401 and 403)."""
-    from ..cloud.connection import CloudError, HeatRefused
-
-    if isinstance(error, HeatRefused):
-        return error.status >= 500
-    return isinstance(error, CloudError)
-
-
-def _host(heat: Heat) -> str:
-    """The host and port ``heat`` is asked at (never a path, nor credentials a URL may hold)."""
-    endpoint = getattr(heat, "endpoint", None)
-    parts = urlsplit(endpoint) if isinstance(endpoint, str) else None
-    if parts is None or not parts.hostname:
-        return "its orchestration endpoint"
-    try:
-        port = parts.port
-    except ValueError:
-        port = None
-    return f"{parts.hostname}:{port}" if port else parts.hostname
-
-
-def _one_line(error: BaseException) -> str:
-    text = str(error).strip()
-    return text.splitlines()[0] if text else type(error).__name__

@@ -317,7 +317,7 @@ async def test_background_work_queued_before_a_clouds_failure_is_not_sent():
         release.wait(10)
         raise CloudError(f"cloud 'c': {name} did not answer in time")
 
-    jobs = [asyncio.ensure_future(cloud._in_background("c", hung, name)) for name in ("one", "two", "three")]
+    jobs = [asyncio.ensure_future(cloud.in_background("c", hung, name)) for name in ("one", "two", "three")]
     await until(lambda: len(asked) == 2, 5, "two jobs on the threads")
     release.set()
     failures = await asyncio.gather(*jobs, return_exceptions=True)
