@@ -41,6 +41,22 @@ class Failure:
     def parent(self) -> str | None:
         return "/".join(self.path[:-1]) or None
 
+    def as_json(self, located: list[dict[str, Any]]) -> dict[str, Any]:
+        """docs/cloud.md's shape of a failure; ``located``: the places (``{resource_name, file, range}``) of the
+        resources on its path found in the template, the failed one last (empty when not found)."""
+        return {
+            "resource_name": self.path[-1],
+            "resource_type": self.resource_type,
+            "status": self.status,
+            "status_reason": self.status_reason,
+            "stack": self.stack,
+            "parent": self.parent,
+            "file": located[-1]["file"] if located else None,
+            "range": located[-1]["range"] if located else None,
+            "via": located[:-1],
+            "outputs": self.outputs,
+        }
+
 
 def stack_failures(heat: Heat, state: StackState) -> list[Failure]:
     """The failed resources of the stack ``state`` (none unless its status is a FAILED one), deepest causes only."""

@@ -64,25 +64,9 @@ def run_failures(
 
 def failure_json(failure: Any, tree: Tree | None) -> dict[str, Any]:
     """One failure (``cloud.failures.Failure``) in docs/cloud.md's shape, located in ``tree`` when there is one."""
-    item: dict[str, Any] = {
-        "resource_name": failure.path[-1],
-        "resource_type": failure.resource_type,
-        "status": failure.status,
-        "status_reason": failure.status_reason,
-        "stack": failure.stack,
-        "parent": failure.parent,
-        "file": None,
-        "range": None,
-        "via": [],
-        "outputs": failure.outputs,
-    }
     nodes = nodes_on_path(tree, failure.path) if tree is not None else []
-    if nodes:
-        *above, deepest = nodes
-        where = place_json(deepest)
-        item["file"], item["range"] = where["file"], where["range"]
-        item["via"] = [place_json(node) for node in above]
-    return item
+    located: list[dict[str, Any]] = [place_json(node) for node in nodes]
+    return failure.as_json(located)
 
 
 def text(name: str, status: str, reason: str, items: list[dict[str, Any]]) -> str:

@@ -169,19 +169,8 @@ def _answer(cloud: str, state: StackState, failures: list[Failure], tree: Any, e
 def _item(failure: Failure, nodes: list[Any], encoding: Any) -> dict[str, Any]:
     from ..analysis.stack.tree_paths import place_json
 
-    located = [place_json(node, encoding) for node in nodes]
-    return {
-        "resource_name": failure.path[-1],
-        "resource_type": failure.resource_type,
-        "status": failure.status,
-        "status_reason": failure.status_reason,
-        "stack": failure.stack,
-        "parent": failure.parent,
-        "file": located[-1]["file"] if located else None,
-        "range": located[-1]["range"] if located else None,
-        "via": located[:-1],
-        "outputs": failure.outputs,
-    }
+    located: list[dict[str, Any]] = [place_json(node, encoding) for node in nodes]
+    return failure.as_json(located)
 
 
 def _reason(failure: Failure) -> str:
