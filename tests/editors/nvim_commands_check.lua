@@ -5,15 +5,12 @@
 -- quickfix list a use count fills. Writes the result as JSON to LSP_OUT; ends with :cquit on an error (an
 -- uncaught error hangs a headless Neovim).
 
-local result = { errors = {}, shown = {}, lenses = {} }
+-- The shared setup and ending (tests/editors/nvim_driver.lua), found from this file's own path (luafile's).
+local here = debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') or '.'
+local loaded, driver = pcall(dofile, here .. '/nvim_driver.lua')
+if not loaded then io.stderr:write(tostring(driver) .. '\n') return vim.cmd('cquit 2') end
 
-local function write_result()
-  local file = io.open(os.getenv('LSP_OUT'), 'w')
-  if file then
-    file:write(vim.fn.json_encode(result))
-    file:close()
-  end
-end
+local result = { errors = {}, shown = {}, lenses = {} }
 
 local function wait_for_scratch(previous)
   return vim.wait(30000, function()
@@ -22,19 +19,9 @@ local function wait_for_scratch(previous)
   end, 50)
 end
 
-local ok, err = xpcall(function()
-  vim.opt.runtimepath:prepend(os.getenv('HOT_LSP_PLUGIN'))
-  vim.cmd('filetype on')
-  require('hot_lsp').setup({ cmd = vim.fn.json_decode(os.getenv('LSP_CMD_JSON')) })
-  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LSP_FILE')))
-  local buf = vim.api.nvim_get_current_buf()
-  local ready = vim.wait(30000, function()
-    local id = vim.b[buf].hot_lsp_client
-    local client = id and vim.lsp.get_client_by_id(id)
-    return client ~= nil and client.server_capabilities ~= nil and next(client.server_capabilities) ~= nil
-  end, 50)
-  if not ready then
-    table.insert(result.errors, 'the plugin did not attach, or the server did not initialize')
+driver.run(result, function()
+  local buf = driver.open(result)
+  if buf == nil then
     return
   end
   local client_id = vim.b[buf].hot_lsp_client
@@ -92,10 +79,4 @@ local ok, err = xpcall(function()
     return
   end
   result.render_lens = vim.api.nvim_buf_get_lines(0, 0, -1, false)
-end, debug.traceback)
-
-if not ok then
-  table.insert(result.errors, tostring(err))
-end
-write_result()
-vim.cmd(#result.errors == 0 and 'qall!' or 'cquit 1')
+end)

@@ -4,15 +4,12 @@
 -- again; write the questions, the notifications and both lists as JSON to LSP_OUT.
 -- Everything runs inside xpcall and ends with :cquit (an uncaught error hangs a headless Neovim).
 
-local result = { errors = {}, asked = {}, said = {} }
+-- The shared setup and ending (tests/editors/nvim_driver.lua), found from this file's own path (luafile's).
+local here = debug.getinfo(1, 'S').source:sub(2):match('^(.*)/') or '.'
+local loaded, driver = pcall(dofile, here .. '/../editors/nvim_driver.lua')
+if not loaded then io.stderr:write(tostring(driver) .. '\n') return vim.cmd('cquit 2') end
 
-local function write_result()
-  local file = io.open(os.getenv('LSP_OUT'), 'w')
-  if file then
-    file:write(vim.fn.json_encode(result))
-    file:close()
-  end
-end
+local result = { errors = {}, asked = {}, said = {} }
 
 local function quickfix()
   local items = {}
@@ -33,9 +30,7 @@ local function wait_quickfix(seconds)
   end, 50)
 end
 
-local ok, err = xpcall(function()
-  vim.opt.runtimepath:prepend(os.getenv('HOT_LSP_PLUGIN'))
-  vim.cmd('filetype on')
+driver.run(result, function()
   vim.fn.confirm = function(message)
     table.insert(result.asked, message)
     return 1
@@ -43,19 +38,8 @@ local ok, err = xpcall(function()
   vim.notify = function(message)
     table.insert(result.said, message)
   end
-  require('hot_lsp').setup({
-    cmd = vim.fn.json_decode(os.getenv('LSP_CMD_JSON')),
-    settings = vim.fn.json_decode(os.getenv('LSP_SETTINGS_JSON')),
-  })
-  vim.cmd('edit ' .. vim.fn.fnameescape(os.getenv('LSP_FILE')))
-  local buf = vim.api.nvim_get_current_buf()
-  local ready = vim.wait(30000, function()
-    local id = vim.b[buf].hot_lsp_client
-    local client = id and vim.lsp.get_client_by_id(id)
-    return client ~= nil and client.server_capabilities ~= nil and next(client.server_capabilities) ~= nil
-  end, 50)
-  if not ready then
-    table.insert(result.errors, 'the plugin did not attach, or the server did not initialize')
+  local buf = driver.open(result, vim.fn.json_decode(os.getenv('LSP_SETTINGS_JSON')))
+  if buf == nil then
     return
   end
   vim.cmd('HotDeploy')
@@ -73,10 +57,4 @@ local ok, err = xpcall(function()
     return
   end
   result.failures = quickfix()
-end, debug.traceback)
-
-if not ok then
-  table.insert(result.errors, tostring(err))
-end
-write_result()
-vim.cmd(#result.errors == 0 and 'qall!' or 'cquit 1')
+end)

@@ -10,6 +10,7 @@
 -- hot-lsp.render and hot-lsp.resources (the scratch buffers above); registered in vim.lsp.commands, which
 -- vim.lsp.codelens.run() looks in first.
 
+local execute = require('hot_lsp.execute')
 local preview = require('hot_lsp.preview')
 
 local M = {}
@@ -19,35 +20,16 @@ M.RESOURCES = 'hot-lsp.resources'
 M.GRAPH = 'hot-lsp.graph'
 M.SHOW_REFERENCES = 'hot-lsp.showReferences'
 
-local function client_of(bufnr)
-  local id = vim.b[bufnr].hot_lsp_client
-  local client = id and vim.lsp.get_client_by_id(id)
-  if client == nil then
-    vim.notify('hot-lsp: this buffer is not attached to hot-lsp', vim.log.levels.WARN)
-  end
-  return client
-end
-
-local function buffer(bufnr)
-  return (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-end
-
--- Run `command` with `{uri = the buffer's, ...options}`; `show(answer, file)` on success.
+-- Run `command` with `{uri = the buffer's, ...options}`; `show(answer, file)` on success, else the error as
+-- 'hot-lsp: <its message>'.
 local function run(bufnr, command, options, show)
-  bufnr = buffer(bufnr)
-  local client = client_of(bufnr)
-  if client == nil then
-    return
-  end
-  local argument = vim.tbl_extend('force', { uri = vim.uri_from_bufnr(bufnr) }, options or {})
-  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
-  client.request('workspace/executeCommand', { command = command, arguments = { argument } }, function(err, answer)
-    if err ~= nil then
-      vim.notify('hot-lsp: ' .. tostring(err.message), vim.log.levels.ERROR)
-      return
-    end
+  bufnr = execute.buffer(bufnr)
+  local file = execute.file(bufnr)
+  execute.run(bufnr, command, options, function(answer)
     show(answer, file)
-  end, bufnr)
+  end, function(err)
+    return 'hot-lsp: ' .. tostring(err.message)
+  end)
 end
 
 local function text_lines(text)

@@ -9,6 +9,8 @@
 -- The what-if's code lens on `resources:` ("1 replaced (against git:HEAD)") runs hot-lsp.preview with `against`:
 -- the offline comparison of the buffer's text with that git revision, shown the same way (M.what_if).
 
+local execute = require('hot_lsp.execute')
+
 local M = {}
 
 M.PREVIEW = 'hot-lsp.preview'
@@ -24,12 +26,7 @@ M.ORDER = {
   { 'unchanged', 'Unchanged' },
 }
 
-local function text(value)
-  if value == nil or value == vim.NIL then
-    return ''
-  end
-  return tostring(value)
-end
+local text = execute.text
 
 -- The lines of the scratch buffer for the JSON of `hot-lsp preview`.
 function M.lines(changes, title)
@@ -57,15 +54,6 @@ function M.lines(changes, title)
   return lines
 end
 
-local function client_of(bufnr)
-  local id = vim.b[bufnr].hot_lsp_client
-  local client = id and vim.lsp.get_client_by_id(id)
-  if client == nil then
-    vim.notify('hot-lsp: this buffer is not attached to hot-lsp', vim.log.levels.WARN)
-  end
-  return client
-end
-
 -- Show `lines` in a new scratch window below (nothing written anywhere), its filetype `filetype` (hotpreview).
 function M.show(lines, name, filetype)
   vim.cmd('botright new')
@@ -81,60 +69,38 @@ function M.show(lines, name, filetype)
 end
 
 function M.preview(bufnr)
-  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local client = client_of(bufnr)
+  bufnr = execute.buffer(bufnr)
+  local client = execute.client_of(bufnr)
   if client == nil then
     return
   end
-  if vim.bo[bufnr].modified then
-    vim.api.nvim_buf_call(bufnr, function()
-      vim.cmd('silent update')
-    end)
-  end
-  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
+  execute.save(bufnr)
+  local file = execute.file(bufnr)
   vim.notify('hot-lsp: asking the cloud for a preview of ' .. file .. '…', vim.log.levels.INFO)
-  local params = { command = M.PREVIEW, arguments = { { uri = vim.uri_from_bufnr(bufnr) } } }
-  client.request('workspace/executeCommand', params, function(err, changes)
-    if err ~= nil then
-      vim.notify(text(err.message), vim.log.levels.ERROR)
-      return
-    end
+  execute.request(client, bufnr, M.PREVIEW, { execute.argument(bufnr) }, function(changes)
     M.show(M.lines(changes or {}, 'Preview on the cloud: ' .. file), 'hot-lsp-preview://' .. file)
-  end, bufnr)
+  end)
 end
 
 -- The what-if's table: the buffer's text against the git revision `against` (hot-lsp.preview, offline).
 function M.what_if(bufnr, against)
-  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local client = client_of(bufnr)
-  if client == nil then
-    return
-  end
-  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
-  local params = { command = M.PREVIEW, arguments = { { uri = vim.uri_from_bufnr(bufnr), against = against } } }
-  client.request('workspace/executeCommand', params, function(err, changes)
-    if err ~= nil then
-      vim.notify(text(err.message), vim.log.levels.ERROR)
-      return
-    end
+  bufnr = execute.buffer(bufnr)
+  local file = execute.file(bufnr)
+  execute.run(bufnr, M.PREVIEW, { against = against }, function(changes)
     local title = 'Update from ' .. against .. ' to the buffer: ' .. file
     M.show(M.lines(changes or {}, title), 'hot-lsp-what-if://' .. file)
-  end, bufnr)
+  end)
 end
 
 function M.refresh_catalogue(bufnr)
-  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-  local client = client_of(bufnr)
+  bufnr = execute.buffer(bufnr)
+  local client = execute.client_of(bufnr)
   if client == nil then
     return
   end
-  client.request('workspace/executeCommand', { command = M.REFRESH_CATALOGUE, arguments = {} }, function(err, answer)
-    if err ~= nil then
-      vim.notify(text(err.message), vim.log.levels.ERROR)
-      return
-    end
+  execute.request(client, bufnr, M.REFRESH_CATALOGUE, {}, function(answer)
     vim.notify(string.format('hot-lsp: %d resource types from %s', answer.resource_types, answer.cloud))
-  end, bufnr)
+  end)
 end
 
 function M.create_commands()

@@ -8,6 +8,7 @@
 --   :HotFailures           the stack's failed resources in the quickfix list, at the file and line that declare
 --                          each (a nested template's entry included); they are E9903 diagnostics there too
 
+local execute = require('hot_lsp.execute')
 local preview = require('hot_lsp.preview')
 
 local M = {}
@@ -16,41 +17,7 @@ M.DEPLOY = 'hot-lsp.deploy'
 M.EVENTS = 'hot-lsp.events'
 M.FAILURES = 'hot-lsp.failures'
 
-local function text(value)
-  if value == nil or value == vim.NIL then
-    return ''
-  end
-  return tostring(value)
-end
-
-local function buffer(bufnr)
-  return (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
-end
-
-local function client_of(bufnr)
-  local id = vim.b[bufnr].hot_lsp_client
-  local client = id and vim.lsp.get_client_by_id(id)
-  if client == nil then
-    vim.notify('hot-lsp: this buffer is not attached to hot-lsp', vim.log.levels.WARN)
-  end
-  return client
-end
-
--- Run `command` with `argument` ({uri = the buffer's} added); `done(answer)` on success.
-local function run(bufnr, command, argument, done)
-  local client = client_of(bufnr)
-  if client == nil then
-    return
-  end
-  argument = vim.tbl_extend('force', { uri = vim.uri_from_bufnr(bufnr) }, argument or {})
-  client.request('workspace/executeCommand', { command = command, arguments = { argument } }, function(err, answer)
-    if err ~= nil then
-      vim.notify(text(err.message), vim.log.levels.ERROR)
-      return
-    end
-    done(answer)
-  end, bufnr)
-end
+local text, buffer, run = execute.text, execute.buffer, execute.run
 
 -- The quickfix items for the failures of `hot-lsp failures --format json` (file and line when located).
 function M.failure_items(answer)
@@ -114,7 +81,7 @@ function M.events(bufnr, depth)
   if depth ~= nil and depth ~= '' then
     nested = depth:upper() == 'MAX' and 'MAX' or tonumber(depth)
   end
-  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
+  local file = execute.file(bufnr)
   run(bufnr, M.EVENTS, { nestedDepth = nested }, function(events)
     preview.show(M.event_lines(events, file), 'hot-lsp-events://' .. file, 'hotevents')
   end)
@@ -122,12 +89,8 @@ end
 
 function M.deploy(bufnr)
   bufnr = buffer(bufnr)
-  if vim.bo[bufnr].modified then
-    vim.api.nvim_buf_call(bufnr, function()
-      vim.cmd('silent update')
-    end)
-  end
-  local file = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(bufnr), ':~:.')
+  execute.save(bufnr)
+  local file = execute.file(bufnr)
   vim.notify('hot-lsp: what deploying ' .. file .. ' does…', vim.log.levels.INFO)
   -- What the deploy would do (a dry run: nothing asked nor sent), for the first question.
   run(bufnr, M.DEPLOY, { dryRun = true }, function(plan)
