@@ -65,7 +65,7 @@ def deployed_stack(heat: Heat, stack: str, nested_depth: int = 5) -> DeployedSta
     statuses: dict[str, str] = {}
     created: set[str] = set()
     chain: list[str] = []  # the names above the row: the listing is a tree, each parent before its stack's rows
-    for row in live_resources(heat, state.identity.split("/", 1)[1], nested_depth):
+    for row in live_resources(heat, state, nested_depth):
         del chain[row.depth :]
         path = "/".join([*chain, row.resource_name])
         statuses[path] = row.status

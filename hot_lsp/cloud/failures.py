@@ -20,7 +20,7 @@ from urllib.parse import quote, unquote
 from . import answers
 from .connection import Heat
 from .errors import HeatRefused
-from .stacks import StackState, linked_stack, name_order, stack_state
+from .stacks import StackState, linked_stack, name_order
 
 DEPLOYMENT_TYPES = ("OS::Heat::SoftwareDeployment", "OS::Heat::StructuredDeployment")
 DEPLOYMENT_OUTPUTS = ("deploy_stdout", "deploy_stderr", "deploy_status_code")
@@ -128,9 +128,8 @@ def stack_events(heat: Heat, state: StackState, nested_depth: int) -> list[dict[
     return [_event(item, state) for item in listed if isinstance(item, dict)]
 
 
-def last_events(heat: Heat, stack: str) -> dict[str, dict[str, Any]]:
+def last_events(heat: Heat, state: StackState) -> dict[str, dict[str, Any]]:
     """Each top-level resource's last event (and the stack's own, under its name), for the editor's hover."""
-    state = stack_state(heat, stack)
     last: dict[str, dict[str, Any]] = {}
     for event in stack_events(heat, state, 0):  # oldest first: the last one written stays
         last[event["resource_name"]] = event

@@ -108,13 +108,14 @@ class LiveRow:
         }
 
 
-def live_resources(heat: Heat, stack: str, nested_depth: int) -> list[LiveRow]:
-    """``GET stacks/NAME/ID/resources?nested_depth=N``, each row's depth worked out from its parent chain.
+def live_resources(heat: Heat, stack: str | StackState, nested_depth: int) -> list[LiveRow]:
+    """``GET stacks/NAME/ID/resources?nested_depth=N``, each row's depth worked out from its parent chain (the stack
+    looked up first unless its state is given).
 
     Heat names only the parent resource, which is ambiguous (every member of a group has its own ``leaf``); the
     links are not: a resource's ``stack`` link is the stack it is in, and a parent's ``nested`` link is the stack
     its children are in."""
-    identity = stack_identity(heat, stack)
+    identity = (stack if isinstance(stack, StackState) else stack_state(heat, stack)).identity
     path = f"stacks/{identity}/resources"
     items = _rows(heat.ask(answers.RESOURCES, "GET", path, params={"nested_depth": nested_depth})["resources"])
     root_stack = identity.rsplit("/", 1)[1]

@@ -431,9 +431,11 @@ class CloudSession:
 
     def _listing(self, cloud: str, stack: str) -> dict[str, dict[str, Any]]:
         from ..cloud.failures import last_events
-        from ..cloud.stacks import live_resources
+        from ..cloud.stacks import live_resources, stack_state
 
-        rows, last = live_resources(self.connection(cloud), stack, 0), last_events(self.connection(cloud), stack)
+        heat = self.connection(cloud)
+        state = stack_state(heat, stack)  # (one lookup for both requests)
+        rows, last = live_resources(heat, state, 0), last_events(heat, state)
         return {
             r.resource_name: {**r.to_json(), "stack": stack, "cloud": cloud, "last_event": last.get(r.resource_name)}
             for r in rows
