@@ -1,8 +1,9 @@
 """``hot-lsp preview TEMPLATE --stack NAME`` and the editor's ``hot-lsp.preview``: what updating the deployed stack to TEMPLATE does, as Heat's real
 update decides it: the offline procedure (``analysis/update``) with the deployed stack as the old side (its
 template, files, environment and parameter values read back from Heat: ``cloud/deployed.py``) and its resources'
-statuses (a FAILED or never-created resource is replaced whatever the edit; a FAILED nested stack is updated and
-its own resources decide).
+statuses, which the procedure weighs as Heat does (``analysis/update/statuses.py``: a FAILED or never-created
+resource is replaced whatever the edit, and what reads it follows; a FAILED nested stack is updated and its own
+resources decide; a FAILED server, volume or Neutron resource is undecided: Heat asks its service).
 
 Heat's preview API answers otherwise where it resolves the new template as if nothing existed: ``--heat-preview``
 shows its answer, with a column saying where the real update differs and why.
@@ -12,20 +13,18 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
 from typing import Any
 
-from ..analysis.update.procedure import Change, StackVersion, UpdatePreview, preview_update
+from ..analysis.update.procedure import StackVersion, UpdatePreview, preview_update
 from ..analysis.update.sides import disk_files
+from ..analysis.update.statuses import Deployed
 from ..analysis.values.file_source import FileRead
 from ..spec import Catalogue
-from ..spec.update_rules import STACK_RESOURCES
 
 # The deployed side's files live under a folder of their own, so no path of the user's can meet them.
 DEPLOYED = os.path.join(os.sep, "hot-lsp-deployed-stack")
 DEPLOYED_TEMPLATE = os.path.join(DEPLOYED, "template.yaml")
 DEPLOYED_ENVIRONMENT = os.path.join(DEPLOYED, "environment.yaml")
-REPLACED_WHEN = ("FAILED", "INIT_COMPLETE", "DELETE_COMPLETE")
 
 
 class DeployedFiles:
@@ -66,8 +65,8 @@ def exact_preview(
     given = dict(parameters)
     masked = [name for name in deployed.masked if name not in given]
     new = StackVersion(template, disk_files(), tuple(environments), given)
-    found = preview_update(old, new, catalogue)
-    found.changes = [_with_status(change, deployed.statuses, deployed.created) for change in found.changes]
+    held = {path: Deployed(status, path in deployed.created) for path, status in deployed.statuses.items()}
+    found = preview_update(old, new, catalogue, held)
     if masked:
         found.notes.append(
             "hidden parameter(s) "
@@ -75,26 +74,6 @@ def exact_preview(
             + ": Heat does not show their deployed values; taken as unchanged"
         )
     return found
-
-
-def _with_status(change: Change, statuses: Mapping[str, str], created: frozenset[str]) -> Change:
-    """A resource the cloud holds as FAILED, or never created, is replaced whatever the edit (resource.py
-    _needs_update); a nested stack's resource that was created keeps its outcome: its own resources decide
-    (stack_resource.py _needs_update)."""
-    path = f"{change.parent}/{change.resource_name}" if change.parent else change.resource_name
-    status = statuses.get(path, "")
-    if change.outcome not in ("updated", "unchanged") or not status.endswith(REPLACED_WHEN):
-        return change
-    if path in created and _holds_a_stack(change.resource_type):
-        return change
-    return replace(
-        change, outcome="replaced", reason=f"it is {status} on the cloud: Heat replaces it whatever the edit"
-    )
-
-
-def _holds_a_stack(resource_type: str | None) -> bool:
-    kind = resource_type or ""
-    return kind in STACK_RESOURCES or kind.endswith((".yaml", ".yml", ".template")) or "://" in kind
 
 
 class UpdateRefused(Exception):

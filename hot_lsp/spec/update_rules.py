@@ -49,6 +49,73 @@ NEVER_UPDATED = frozenset({"OS::Heat::None"})
 # _needs_update raises UpdateReplace whatever changed (r/openstack/heat/wait_condition_handle.py:236-238).
 ALWAYS_REPLACED = frozenset({"OS::Heat::UpdateWaitConditionHandle"})
 
+# What the cloud's status of a resource does (Resource._needs_update, resource.py:1369-1384): FAILED replaces when
+# needs_replace_failed() is True, or on CHECK_FAILED (always_replace_on_check_failed, resource.py:161); never
+# created (INIT_COMPLETE) or DELETE_COMPLETE replaces. Overrides of _needs_update that never look at the status:
+# NEVER_UPDATED, ALWAYS_REPLACED, OS::Mistral::ExternalResource (r/openstack/mistral/external_resource.py:220), and,
+# once created, STACK_RESOURCES and OS::Heat::Stack, which only replace on CHECK_FAILED (r/stack_resource.py:105-133,
+# r/openstack/heat/remote_stack.py:353-362).
+REPLACED_STATES = ("INIT_COMPLETE", "DELETE_COMPLETE")
+STATUS_IGNORED = frozenset({"OS::Heat::None", "OS::Mistral::ExternalResource"})
+
+# needs_replace_failed() asks the service once the resource was created: replaced only when the object is gone or
+# in error there (r/openstack/nova/server.py:1404-1412, nova/server_group.py:109-117, cinder/volume.py:433-441,
+# neutron/neutron.py:170-180 for every NeutronResource, neutron/segment.py:148-156, mistral/workflow.py:601-612).
+# Read from Heat 27.0.1's registry: every type whose class overrides it (tests/live/test_heat_status_facts.py).
+ASKS_SERVICE_WHEN_FAILED = frozenset(
+    {
+        "OS::Cinder::Volume",
+        "OS::Mistral::Workflow",
+        "OS::Neutron::AddressScope",
+        "OS::Neutron::ExtraRoute",
+        "OS::Neutron::ExtraRouteSet",
+        "OS::Neutron::Firewall",
+        "OS::Neutron::FirewallPolicy",
+        "OS::Neutron::FirewallRule",
+        "OS::Neutron::FloatingIP",
+        "OS::Neutron::FloatingIPAssociation",
+        "OS::Neutron::FloatingIPPortForward",
+        "OS::Neutron::FlowClassifier",
+        "OS::Neutron::IKEPolicy",
+        "OS::Neutron::IPsecPolicy",
+        "OS::Neutron::IPsecSiteConnection",
+        "OS::Neutron::L2Gateway",
+        "OS::Neutron::L2GatewayConnection",
+        "OS::Neutron::MeteringLabel",
+        "OS::Neutron::MeteringRule",
+        "OS::Neutron::Net",
+        "OS::Neutron::NetworkGateway",
+        "OS::Neutron::Port",
+        "OS::Neutron::PortChain",
+        "OS::Neutron::PortPair",
+        "OS::Neutron::PortPairGroup",
+        "OS::Neutron::ProviderNet",
+        "OS::Neutron::QoSBandwidthLimitRule",
+        "OS::Neutron::QoSDscpMarkingRule",
+        "OS::Neutron::QoSMinimumBandwidthRule",
+        "OS::Neutron::QoSMinimumPacketRateRule",
+        "OS::Neutron::QoSPolicy",
+        "OS::Neutron::Quota",
+        "OS::Neutron::RBACPolicy",
+        "OS::Neutron::Router",
+        "OS::Neutron::RouterInterface",
+        "OS::Neutron::SecurityGroup",
+        "OS::Neutron::SecurityGroupRule",
+        "OS::Neutron::Segment",
+        "OS::Neutron::Subnet",
+        "OS::Neutron::SubnetPool",
+        "OS::Neutron::TaaS::TapFlow",
+        "OS::Neutron::TaaS::TapService",
+        "OS::Neutron::Trunk",
+        "OS::Neutron::VPNService",
+        "OS::Nova::Server",
+        "OS::Nova::ServerGroup",
+    }
+)
+
+# always_replace_on_check_failed is False (r/openstack/mistral/workflow.py:48): CHECK_FAILED asks the service too.
+KEPT_ON_CHECK_FAILED = frozenset({"OS::Mistral::Workflow"})
+
 # needs_replace_with_tmpl_diff is True: any change of properties, metadata or update_policy replaces
 # (r/aws/autoscaling/launch_config.py:216; resource.py:1699-1704).
 REPLACED_ON_TEMPLATE_DIFF = frozenset({"AWS::AutoScaling::LaunchConfiguration"})

@@ -135,3 +135,45 @@ def test_the_preview_is_the_real_updates(live_heat: Any, tmp_path: Path):
         assert predicted["word"] == "replaced" and predicted["reader"] == "updated"
     finally:
         live_heat.delete_stack(name)
+
+
+FLAKY = """\
+heat_template_version: 2021-04-16
+resources:
+  flaky:
+    type: OS::Heat::TestResource
+    properties: {{value: one, fail: {fail}}}
+  reader:
+    type: OS::Heat::TestResource
+    properties: {{value: {{get_resource: flaky}}}}
+  quiet:
+    type: OS::Heat::None
+"""
+
+
+def test_a_failed_resource_is_replaced_and_what_reads_it_follows(live_heat: Any, tmp_path: Path):
+    """An update left `flaky` UPDATE_FAILED; the next one, which only mends it, replaces it (its status, not the
+    edit, decides), so `reader`, which holds its id, is updated: the preview says both, as the update then does."""
+    (tmp_path / "stack.yaml").write_text(FLAKY.format(fail="false"))
+    name = live_heat.stack_name("failed")
+    live_heat.create_stack(name, bundle(tmp_path / "stack.yaml").request_body()["template"])
+    try:
+        stack = live_heat.request("GET", f"stacks/{name}").body["stack"]
+        (tmp_path / "failing.yaml").write_text(FLAKY.format(fail="true"))
+        failing = bundle(tmp_path / "failing.yaml").request_body()
+        assert live_heat.request("PUT", f"stacks/{name}/{stack['id']}", json=failing).status == 202
+        live_heat.wait_stack(name, "UPDATE_FAILED")
+        listed = live_heat.request("GET", f"stacks/{name}/{stack['id']}/resources").body["resources"]
+        assert {r["resource_name"]: r["resource_status"] for r in listed}["flaky"] == "UPDATE_FAILED"
+
+        done = hot_lsp(live_heat, "preview", str(tmp_path / "stack.yaml"), "--stack", name, "--format", "json")
+        assert done.returncode == 0, done.stderr
+        predicted = outcomes(json.loads(done.stdout))
+        assert predicted == {"flaky": "replaced", "reader": "updated", "quiet": "unchanged"}, done.stdout
+
+        mended = bundle(tmp_path / "stack.yaml").request_body()
+        assert live_heat.request("PUT", f"stacks/{name}/{stack['id']}", json=mended).status == 202
+        live_heat.wait_stack(name, "UPDATE_COMPLETE")
+        assert predicted == what_the_update_did(live_heat, name, set(predicted))
+    finally:
+        live_heat.delete_stack(name)

@@ -71,9 +71,11 @@ class Session:
         self.cloud = Cloud()
 
 
-def stack(statuses: dict[str, str]) -> DeployedStack:
+def stack(statuses: dict[str, str], created: frozenset[str] | None = None) -> DeployedStack:
+    """The deployed stack; ``created``: the resources with a physical id (all of them unless said)."""
     state = StackState("web/39c4", "web", "CREATE_COMPLETE", "")
-    return DeployedStack(state, DEPLOYED, {}, {"parameters": {}}, statuses, frozenset(statuses))
+    made = frozenset(statuses) if created is None else created
+    return DeployedStack(state, DEPLOYED, {}, {"parameters": {}}, statuses, made)
 
 
 @pytest.mark.asyncio
@@ -96,18 +98,30 @@ async def test_the_saved_file_against_the_deployed_stack(tmp_path: Path, monkeyp
 
 
 @pytest.mark.asyncio
-async def test_a_failed_resource_is_replaced_whatever_the_edit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+@pytest.mark.parametrize(
+    ("created", "code", "said"),
+    [
+        # Never made (no physical id): replaced whatever the edit (resource.py:1371-1376).
+        (frozenset(), "W9801", "CREATE_FAILED on the cloud: Heat replaces it whatever the edit"),
+        # Made: Heat asks Nova whether the server is in ERROR first (nova/server.py:1404-1412).
+        (frozenset({"server"}), "I9805", "replaced if Nova no longer has it or holds it in error, else unchanged"),
+    ],
+    ids=["never-made", "made"],
+)
+async def test_a_failed_resource_is_replaced_whatever_the_edit(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, created: frozenset[str], code: str, said: str
+):
     path = tmp_path / "web.yaml"
     text = SAVED.replace("new-key", "old-key")
     path.write_text(text)
-    monkeypatch.setattr(deployed, "deployed_stack", lambda heat, name: stack({"server": "CREATE_FAILED"}))
+    monkeypatch.setattr(deployed, "deployed_stack", lambda heat, name: stack({"server": "CREATE_FAILED"}, created))
     session = Session()
     analysis = analyze(text)
     snapshot = Snapshot(path.as_uri(), 1, analysis, analysis, "utf-16", session.settings)
     found = await compare_with_stack(session, path.as_uri(), snapshot, str(path), (), {})
     assert found is not None and not isinstance(found, str)
     [diagnostic] = what_if_diagnostics(snapshot, found)
-    assert diagnostic.code == "W9801" and "CREATE_FAILED on the cloud" in diagnostic.message
+    assert diagnostic.code == code and said in diagnostic.message, diagnostic.message
     assert text[snapshot.offset(diagnostic.range.start) : snapshot.offset(diagnostic.range.end)] == "server"
 
 

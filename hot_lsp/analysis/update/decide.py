@@ -37,6 +37,7 @@ from ..evaluation.preview_properties import previewed_properties
 from ..values.evaluated import Symbol
 from .compare import DIFFERENT, MAYBE, Comparer, Verdict
 from .sides import Definition
+from .statuses import Deployed, with_status
 
 ADDED, DELETED, REPLACED, UPDATED, UNCHANGED, UNDECIDED = (
     "added",
@@ -64,9 +65,25 @@ ConfigLookup = Callable[[Any], "tuple[Definition | None, Definition | None]"]
 
 
 def decide(
+    old: Definition,
+    new: Definition,
+    comparer: Comparer,
+    restricted: set[str],
+    configs: ConfigLookup,
+    deployed: Deployed | None = None,
+) -> Decision:
+    """The outcome for a resource in both stacks; run-time unknowns decided both ways. ``deployed``: how the cloud
+    holds it (a FAILED resource is replaced whatever the edit: ``statuses.py``); None offline."""
+    found = _both_ways(old, new, comparer, restricted, configs)
+    by_status = with_status(new.klass, deployed, found.outcome, found.reason, restricted)
+    if by_status is None:
+        return found
+    return Decision(*by_status, found.maybe, found.properties_changed)
+
+
+def _both_ways(
     old: Definition, new: Definition, comparer: Comparer, restricted: set[str], configs: ConfigLookup
 ) -> Decision:
-    """The outcome for a resource in both stacks; run-time unknowns decided both ways."""
     optimistic = _decide(old, new, _Mode(comparer, False), restricted, configs)
     pessimistic = _decide(old, new, _Mode(comparer, True), restricted, configs)
     if optimistic.outcome == pessimistic.outcome:

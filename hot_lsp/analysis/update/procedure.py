@@ -42,6 +42,7 @@ from .sides import (
     removal_names,
     restricted_actions,
 )
+from .statuses import Deployed
 
 OUTCOMES = (ADDED, DELETED, REPLACED, UPDATED, UNCHANGED, UNDECIDED)
 
@@ -84,9 +85,16 @@ class UpdatePreview:
         return next((c for c in self.changes if c.resource_name == name and c.parent == parent), None)
 
 
-def preview_update(old: StackVersion, new: StackVersion, catalogue: Catalogue | None = None) -> UpdatePreview:
-    """What updating the stack deployed from ``old`` to ``new`` does, resource by resource. Raises ``SideError``
-    when a side cannot be read (its template or an environment missing or not parsing)."""
+def preview_update(
+    old: StackVersion,
+    new: StackVersion,
+    catalogue: Catalogue | None = None,
+    deployed: Mapping[str, Deployed] | None = None,
+) -> UpdatePreview:
+    """What updating the stack deployed from ``old`` to ``new`` does, resource by resource. ``deployed``: how the
+    cloud holds each resource, by its path (``group/0/server``), when ``old`` is a deployed stack (else every one is
+    taken as COMPLETE). Raises ``SideError`` when a side cannot be read (its template or an environment missing or
+    not parsing)."""
     catalogue = catalogue or builtin_catalogue()
     old_side, new_side = Side(old, catalogue), Side(new, catalogue)
     old_top, new_top = old_side.top(), new_side.top()
@@ -99,7 +107,7 @@ def preview_update(old: StackVersion, new: StackVersion, catalogue: Catalogue | 
         # service.py:1050-1052 (parameters.py:578-593).
         result.refused = f"The following parameters are immutable and may not be updated: {', '.join(changed)}"
         return result
-    walk = _Walk(old_side, new_side, result)
+    walk = _Walk(old_side, new_side, result, deployed or {})
     walk.level(old_top, new_top, None, Comparer({}), 0, (new.path,), new_side.resources)
     return result
 
@@ -116,10 +124,11 @@ def immutable_changed(old: Level, new: Level, given: Mapping[str, Any]) -> list[
 
 
 class _Walk:
-    def __init__(self, old: Side, new: Side, result: UpdatePreview) -> None:
+    def __init__(self, old: Side, new: Side, result: UpdatePreview, deployed: Mapping[str, Deployed]) -> None:
         self.old = old
         self.new = new
         self.result = result
+        self.deployed = deployed
         self.count = 0
         self.deadline = time.monotonic() + BUILD_SECONDS * 3
 
@@ -165,7 +174,9 @@ class _Walk:
                 else:
                     self.add(name, after.type, parent, ADDED, why)
                 continue
-            decision = decide(before, after, comparer, restricted_actions(scope, name), _configs(old, new))
+            path = name if parent is None else f"{parent}/{name}"
+            held = self.deployed.get(path)
+            decision = decide(before, after, comparer, restricted_actions(scope, name), _configs(old, new), held)
             identities[name] = self.decided(name, before, after, decision, parent, comparer, depth, ancestors, scope)
         for name, before in old.definitions.items():
             if name not in new.definitions:
