@@ -28,6 +28,10 @@ from lsp_session import initialize_params, server_config, wait_for_publish  # no
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 
+# "At once": well under the entries' api_timeout (SHORT_TIMEOUT_S), which is what waiting for the request would
+# take, with room for a loaded machine.
+AT_ONCE_S = SHORT_TIMEOUT_S * 0.75
+
 CLIENT = "visual-studio-code"  # work-done progress, workspace/configuration
 PREVIEW = "hot-lsp.preview"
 REFRESH = "hot-lsp.refreshCloudCatalogue"
@@ -255,7 +259,7 @@ async def test_cancelling_a_commands_progress_answers_it_at_once(hanging: Editor
         await asyncio.wait_for(answer, 5)
     elapsed = time.monotonic() - began
     assert getattr(cancelled.value, "code", None) == REQUEST_CANCELLED, repr(cancelled.value)
-    assert elapsed < 1.0, f"answered {elapsed:.2f} s after the cancel"
+    assert elapsed < AT_ONCE_S, f"answered {elapsed:.2f} s after the cancel"
     assert hanging.client.progress_reports[token][-1].message == "cancelled"
 
 
@@ -267,7 +271,7 @@ async def test_cancelling_a_commands_request_answers_it_at_once(hanging: Editor)
         await asyncio.wait_for(answer, 5)
     elapsed = time.monotonic() - began
     assert getattr(cancelled.value, "code", None) == REQUEST_CANCELLED, repr(cancelled.value)
-    assert elapsed < 1.0, f"answered {elapsed:.2f} s after the cancel"
+    assert elapsed < AT_ONCE_S, f"answered {elapsed:.2f} s after the cancel"
     reports = hanging.client.progress_reports[token]
     await until(lambda: ended(reports), 1, "the progress's end")  # not left spinning until the timeout
     assert reports[-1].message == "cancelled"
@@ -292,7 +296,7 @@ async def test_the_process_ends_at_once_while_a_cloud_request_hangs(clouds: Faul
         elapsed = time.monotonic() - began
         print(f"\n{ending} with a hung cloud request: the process ended after {elapsed:.2f} s, exit code {code}")
         assert code == (0 if ending == "shutdown and exit" else 1)  # LSP's: 1 without shutdown
-        assert elapsed < 1.0, f"the process lingered {elapsed:.1f} s"
+        assert elapsed < AT_ONCE_S, f"the process lingered {elapsed:.1f} s"
     finally:
         if server.returncode is None:
             server.kill()
