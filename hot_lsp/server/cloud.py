@@ -39,7 +39,7 @@ from pygls.exceptions import JsonRpcException, JsonRpcRequestCancelled
 
 from ..analysis.codes import turned_off
 from .cloud_release import CloudReleases
-from .cloud_requests import CloudRequests, one_line
+from .cloud_requests import CloudRequests, Reporter, one_line
 from .stack_failures import StackFailures
 
 if TYPE_CHECKING:  # the session imports this module at start-up, before any analysis is loaded
@@ -62,8 +62,8 @@ LIVE_KEEP_S = 300.0  # and shown at most this old
 LIVE_RETRY_S = 30.0  # a listing that failed is not asked again before this
 
 
-class Session(Protocol):
-    """The session (``session.HotLanguageServer``) as the live path uses it."""
+class Session(Reporter, Protocol):
+    """The session (``session.HotLanguageServer``) as the live path uses it (what the requests use of it too)."""
 
     settings: Settings
     configured: asyncio.Event | None
@@ -82,12 +82,6 @@ class Session(Protocol):
     async def load_environments(self) -> None: ...
     async def snapshot(self, uri: str) -> Snapshot | None: ...
     async def wait_configured(self) -> None: ...
-    def report_crash(
-        self, method: str, error: BaseException, *, uri: str = "", position: types.Position | None = None
-    ) -> None: ...
-    def on_request_cancelled(self, callback: Callable[[], None]) -> None: ...
-    def window_show_message(self, params: types.ShowMessageParams) -> None: ...
-    def window_log_message(self, params: types.LogMessageParams) -> None: ...
     def take_cloud_release(self, version: str) -> None: ...
 
 
