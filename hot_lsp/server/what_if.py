@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("hot_lsp.server")
 
 DEBOUNCE_S = 0.3  # how long a text stays unchanged before it is compared
+REFS_POLL_S = 2.0  # how often the checkouts' refs are looked at when the client watches no files for us
 OFF, STACK, GIT = "off", "stack", "git:"
 # What moves a revision under an open text (a commit, a checkout, a fetch's packed refs): the client watches
 # these for us, so a what-if follows HEAD at once instead of at the next keystroke. Three patterns, not one brace
@@ -63,6 +64,7 @@ class WhatIfSession:
         self._said: dict[str, str] = {}  # uri -> why it has no what-if, as last logged
         self._against = ""  # the setting the answers were made for
         self._revisions: Any = None  # what_if_compare.Revisions, built on first use
+        self._refs_poll: asyncio.Task[None] | None = None  # (clients without file watching: see _poll_refs)
         self.serial = 0  # bumped whenever the answers change (pull diagnostics' result ids)
 
     # -- what asks for a comparison ------------------------------------------------------------------------
@@ -116,6 +118,14 @@ class WhatIfSession:
             self._revisions.forget_commits()
         for uri in self._ls.store.uris():
             self.edited(uri)
+
+    async def _poll_refs(self) -> None:
+        """For a client that watches no files for the server (Neovim on Linux): the refs' stats looked at every
+        REFS_POLL_S while a git revision is compared, so a commit or a checkout still moves the what-if."""
+        while True:
+            await asyncio.sleep(REFS_POLL_S)
+            if self._ls.settings.what_if.startswith(GIT) and self._revisions.refs_moved():
+                self.revisions_moved()
 
     # -- what it shows ------------------------------------------------------------------------------------
 
@@ -216,6 +226,8 @@ class WhatIfSession:
 
         if self._revisions is None:
             self._revisions = Revisions()
+        if self._refs_poll is None and not ls.capability("workspace.did_change_watched_files.dynamic_registration"):
+            self._refs_poll = asyncio.ensure_future(self._poll_refs())
         revision = against[len(GIT) :]
         side = await loop.run_in_executor(None, self._revisions.old_side, path, revision)
         if isinstance(side, str):

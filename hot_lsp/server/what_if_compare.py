@@ -49,12 +49,20 @@ class Revisions:
         self._tops: dict[str, tuple[float, str | None]] = {}  # folder -> (when, the checkout's top)
         self._commits: dict[tuple[str, str], tuple[float, str | None]] = {}  # (top, revision) -> (when, commit)
         self._sides: dict[tuple[str, str], OldSide] = {}  # (path, commit) -> the old side
+        self._refs: dict[str, tuple[Any, ...]] = {}  # checkout -> its refs' signature when a revision was resolved
+
+    def refs_moved(self) -> bool:
+        """Whether a checkout's refs changed since its revisions were last resolved (a few stat calls)."""
+        with self._lock:
+            seen = dict(self._refs)
+        return any(refs_signature(top) != signature for top, signature in seen.items())
 
     def forget_commits(self) -> None:
         """The checkouts' refs moved: what each revision names is asked of git again (the old sides stay: a commit's
         content never changes)."""
         with self._lock:
             self._commits.clear()
+            self._refs.clear()
 
     def old_side(self, path: str, revision: str) -> OldSide | str:
         """The old side of ``path`` at ``revision``, or why there is none (not in a checkout, no such revision,
@@ -70,6 +78,9 @@ class Revisions:
         )
         if commit is None:
             return f"{revision!r} is not a revision of {top}"
+        with self._lock:
+            if top not in self._refs:
+                self._refs[top] = refs_signature(top)
         with self._lock:
             side = self._sides.get((path, commit))
         if side is None:
@@ -167,3 +178,24 @@ class AtRevision:
 
 def _stripped(found: str | None) -> str | None:
     return found.strip() if found is not None else None
+
+
+def refs_signature(top: str) -> tuple[Any, ...]:
+    """What changes when the checkout ``top``'s HEAD or branch moves (a commit, a checkout, a fetch into packed
+    refs): the stat of ``.git/HEAD``, of the ref it names and of ``packed-refs``. A few stat calls, no git: for
+    clients that watch no files for the server (``WhatIfSession._poll_refs``)."""
+    git_dir = os.path.join(top, ".git")
+    try:
+        with open(os.path.join(git_dir, "HEAD"), encoding="utf-8") as handle:
+            head = handle.read().strip()
+    except OSError:  # a worktree's .git is a file; a checkout gone
+        return (None,)
+    found: list[Any] = [head]
+    for name in ("HEAD", "packed-refs", *([head[len("ref: ") :]] if head.startswith("ref: ") else [])):
+        try:
+            status = os.stat(os.path.join(git_dir, name))
+        except OSError:
+            found.append((name, None))
+            continue
+        found.append((name, status.st_mtime_ns, status.st_size, status.st_ino))
+    return tuple(found)
