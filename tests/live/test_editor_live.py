@@ -446,6 +446,29 @@ async def test_preview_gives_the_update_of_the_mapped_stack(live_heat: LiveHeat,
         assert not any(answer[kind] for kind in ("deleted", "replaced", "updated", "unchanged"))
 
 
+async def test_the_what_if_against_the_stack_is_the_real_updates(live_heat: LiveHeat, tmp_path: Path, deployed: str):
+    """`hotLsp.whatIf.against: "stack"`: the saved file against the deployed stack read back from the real Heat,
+    on the lines that cause it: `secret`'s new length replaces it (W9801 on `length`), `note` gone (W9802)."""
+    root = tmp_path / "project"
+    root.mkdir()
+    settings = {"cloud": live_heat.cloud, "stacks": {"**/stack.yaml": deployed}, "whatIf": {"against": "stack"}}
+    async with session(
+        CLIENT, {"hotLsp": settings}, root_uri=root.as_uri(), **server_env(live_heat, tmp_path / "cache")
+    ) as client:
+        client.set_configuration({"hotLsp": settings})
+        uri = open_file(client, root / "stack.yaml", CHANGED)
+        found = await wait_for_publish(client, uri, lambda p: {"W9801", "W9802"} <= codes(p), 60)
+        lines = CHANGED.splitlines()
+        where = {
+            str(d.code): lines[d.range.start.line][d.range.start.character : d.range.end.character]
+            for d in found.diagnostics
+            if str(d.code).startswith(("W98", "I98"))
+        }
+        assert where == {"W9801": "length", "W9802": "resources"}, where
+        replaced = next(d for d in found.diagnostics if d.code == "W9801")
+        assert "Updating from the deployed stack replaces `secret`" in replaced.message, replaced.message
+
+
 async def test_hover_on_a_resource_name_shows_its_live_status(live_heat: LiveHeat, tmp_path: Path, deployed: str):
     root = tmp_path / "project"
     root.mkdir()
