@@ -78,10 +78,10 @@ class Revisions:
         )
         if commit is None:
             return f"{revision!r} is not a revision of {top}"
+        signature = refs_signature(top) if top not in self._refs else None  # (stat calls: outside the lock)
         with self._lock:
-            if top not in self._refs:
-                self._refs[top] = refs_signature(top)
-        with self._lock:
+            if signature is not None:
+                self._refs.setdefault(top, signature)
             side = self._sides.get((path, commit))
         if side is None:
             side = OldSide(GitFiles(commit), top)
