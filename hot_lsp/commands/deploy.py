@@ -19,7 +19,8 @@ import json
 import sys
 from typing import Any
 
-from .events import Progress, event_line
+from .events import event_line
+from .progress import Line
 from .render import Usage, parse_parameters
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
@@ -96,18 +97,16 @@ def _deploy(
     from ..cloud.deploy import follow, seen_events, send
     from ..cloud.failures import stack_failures
 
-    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    line = Line()  # (says something only on a terminal)
     shown: list[dict[str, Any]] = []
 
     def on_events(events: list[dict[str, Any]], state: Any) -> None:
         shown.extend(events)
-        if progress is not None:
-            progress.clear()
+        line.clear()
         if fmt != "json" and events:
             sys.stdout.write("".join(event_line(event) + "\n" for event in events))
             sys.stdout.flush()
-        if progress is not None:
-            progress.say(f"{state.name}: {state.status}, {len(shown)} events")
+        line.say(f"{state.name}: {state.status}, {len(shown)} events")
 
     try:
         seen = seen_events(heat, planned)
@@ -121,17 +120,14 @@ def _deploy(
         state = follow(heat, identity, seen, on_events, poll)
         failures = stack_failures(heat, state)
     except CloudError as problem:
-        if progress is not None:
-            progress.clear()
+        line.clear()
         print(f"hot-lsp deploy: {problem} (the {planned.action} was sent)", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        if progress is not None:
-            progress.clear()
+        line.clear()
         print(f"hot-lsp deploy: interrupted; Heat goes on with stack {planned.stack}", file=sys.stderr)
         return EXIT_INTERRUPTED
-    if progress is not None:
-        progress.clear()
+    line.clear()
     items = _located(failures, template, environments, resource_types)
     if fmt == "json":
         _json(planned, state, shown, items)

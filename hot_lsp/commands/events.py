@@ -14,6 +14,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from .progress import Line
+
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_INTERRUPTED = 0, 1, 2, 130
 POLL_S = 2.0
 
@@ -33,29 +35,25 @@ def run_events(
     if not cloud:
         print("hot-lsp events: name a cloud with --os-cloud NAME (or OS_CLOUD)", file=sys.stderr)
         return EXIT_USAGE
-    progress = Progress(sys.stderr) if follow and sys.stderr.isatty() else None
+    line = Line()  # (says something only on a terminal)
     seen: set[str] = set()
     try:
         heat = connect(cloud)
         state = stack_state(heat, stack)
-        show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
+        show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, line)
         while follow and not state.settled:
-            if progress is not None:
-                progress.say(f"{state.name}: {state.status}, {len(seen)} events")
+            line.say(f"{state.name}: {state.status}, {len(seen)} events")
             time.sleep(poll)
             state = stack_state(heat, stack)
-            show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, progress)
+            show_events(new_events(stack_events(heat, state, nested_depth), seen), fmt, line)
     except CloudError as problem:
-        if progress is not None:
-            progress.clear()
+        line.clear()
         print(f"hot-lsp events: {problem}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        if progress is not None:
-            progress.clear()
+        line.clear()
         return EXIT_INTERRUPTED
-    if progress is not None:
-        progress.clear()
+    line.clear()
     if follow:
         print(f"hot-lsp events: {state.name}: {state.status}", file=sys.stderr)
         return EXIT_FAILED if state.status.endswith("FAILED") else EXIT_OK
@@ -69,30 +67,10 @@ def event_line(event: dict[str, Any]) -> str:
     return f"{event['event_time']} {where}{event['resource_name']}: {event['resource_status']}{reason}"
 
 
-def show_events(events: list[dict[str, Any]], fmt: str, progress: Progress | None) -> None:
+def show_events(events: list[dict[str, Any]], fmt: str, line: Line) -> None:
     if not events:
         return
-    if progress is not None:
-        progress.clear()
+    line.clear()
     show: Callable[[dict[str, Any]], str] = (lambda e: json.dumps(e, sort_keys=True)) if fmt == "json" else event_line
     sys.stdout.write("".join(show(event) + "\n" for event in events))
     sys.stdout.flush()
-
-
-class Progress:
-    """One line on a terminal, rewritten in place and cleared before anything else is printed."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.shown = 0
-
-    def say(self, text: str) -> None:
-        self.stream.write("\r" + text.ljust(self.shown))
-        self.stream.flush()
-        self.shown = len(text)
-
-    def clear(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * self.shown + "\r")
-            self.stream.flush()
-            self.shown = 0

@@ -18,6 +18,31 @@ REDRAW_EVERY_S = 0.1
 _BAR_WIDTH = 30
 
 
+class Line:
+    """One line on ``stream`` when it is a terminal (nothing otherwise), rewritten in place and erased before
+    anything else is printed: ``hot-lsp events --follow``'s and ``deploy``'s status, and Progress's count."""
+
+    def __init__(self, stream: TextIO | None = None) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.enabled = _is_terminal(self.stream)
+        self.shown = ""  # what the line holds now
+
+    def say(self, text: str) -> None:
+        if self.enabled:
+            self._draw(text[: _columns(self.stream) - 1])  # never the last column: some terminals wrap there
+
+    def clear(self) -> None:
+        if self.shown:
+            self._draw("")
+
+    def _draw(self, line: str) -> None:
+        # Back to the start of the line, the new text, and blanks over what is left of the old one.
+        blanks = " " * max(0, len(self.shown) - len(line))
+        self.stream.write("\r" + line + blanks + ("" if line else "\r"))
+        self.stream.flush()
+        self.shown = line
+
+
 class Progress:
     """Counts items done out of ``total`` and shows the count on ``stream`` when it is a terminal."""
 
@@ -28,15 +53,14 @@ class Progress:
         label: str = "hot-lsp check",
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.stream = sys.stderr if stream is None else stream
+        self.line = Line(stream)
         self.total = total
         self.done = 0
         self.label = label
         self.clock = clock
         self.started = clock()
         self.drawn_at: float | None = None
-        self.shown = ""  # what the line holds now
-        self.enabled = _is_terminal(self.stream) and total > 0
+        self.enabled = self.line.enabled and total > 0
         self.eager = total >= SHOW_FROM_FILES
 
     def advance(self, count: int = 1) -> None:
@@ -49,12 +73,11 @@ class Progress:
         if self.drawn_at is not None and now - self.drawn_at < REDRAW_EVERY_S and self.done < self.total:
             return
         self.drawn_at = now
-        self._draw(self._line())
+        self.line.say(self._line())
 
     def close(self) -> None:
         """Erase the line (the output that follows starts on a clean line)."""
-        if self.shown:
-            self._draw("")
+        self.line.clear()
 
     def __enter__(self) -> Progress:
         return self
@@ -64,19 +87,12 @@ class Progress:
 
     def _line(self) -> str:
         text = f"{self.label}: {self.done}/{self.total} files"
-        width = _columns(self.stream) - 1  # never the last column: some terminals wrap there
+        width = _columns(self.line.stream) - 1  # never the last column: some terminals wrap there
         room = min(_BAR_WIDTH, width - len(text) - 3)
         if room >= 10:
             filled = room * self.done // self.total
             text += " [" + "#" * filled + "." * (room - filled) + "]"
         return text[:width]
-
-    def _draw(self, line: str) -> None:
-        # Back to the start of the line, the new text, and blanks over what is left of the old one.
-        blanks = " " * max(0, len(self.shown) - len(line))
-        self.stream.write("\r" + line + blanks + ("" if line else "\r"))
-        self.stream.flush()
-        self.shown = line
 
 
 def _is_terminal(stream: TextIO) -> bool:
